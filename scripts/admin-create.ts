@@ -1,0 +1,21 @@
+import { parseArgs } from "node:util";
+import { createPrismaClient } from "~/server/db/client.ts";
+import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
+import { ensureDatabase } from "./database.ts";
+import { prepareRuntime } from "./prepare-runtime.ts";
+
+/** `npm run admin:create -- --email a@b.c --password secret`: creates (or promotes) an admin account. */
+const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
+const env = await prepareRuntime();
+const email = values.email ?? env.ADMIN_EMAIL;
+const password = values.password ?? env.ADMIN_PASSWORD;
+if (!email || !password || password.length < 6) {
+  console.error("usage: npm run admin:create -- --email EMAIL --password PASSWORD (at least 6 characters)");
+  process.exit(2);
+}
+const { url, embedded } = await ensureDatabase(env);
+const db = createPrismaClient(url);
+const result = await ensureAdmin(db, { email, password });
+console.log(result?.created ? `[admin] created ${email}` : `[admin] ${email} is an admin`);
+await db.$disconnect();
+await embedded?.stop();

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { type EmbeddedPgHandle, startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
+import { migrate } from "~/server/db/migrate.ts";
+import { DATA_DIR } from "./prepare-runtime.ts";
+
+/**
+ * Makes sure DATABASE_URL points at a migrated database: the configured one, or an embedded PostgreSQL
+ * under .data/pg when none is configured. Returns the embedded handle (to stop it) when one was started.
+ */
+export async function ensureDatabase(env: {
+  DATABASE_URL?: string;
+  EMBEDDED_PG_PORT: number;
+  EMBEDDED_PG_DIR?: string;
+}) {
+  let embedded: EmbeddedPgHandle | undefined;
+  if (!env.DATABASE_URL) {
+    const dataDir = env.EMBEDDED_PG_DIR ?? path.join(DATA_DIR, "pg");
+    console.log(`[db] starting embedded PostgreSQL (data: ${dataDir}, port ${env.EMBEDDED_PG_PORT})`);
+    embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT, persistent: true });
+    await embedded.createDatabase("riesgos");
+    process.env.DATABASE_URL = embedded.urlFor("riesgos");
+  }
+  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
+  if (!url) throw new Error("unreachable: DATABASE_URL missing");
+  const applied = await migrate(url, { log: (l) => console.log(`[db] ${l}`) });
+  if (applied.length === 0) console.log("[db] schema up to date");
+  return { url, embedded };
+}

@@ -1,0 +1,78 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createPrismaClient } from "~/server/db/client.ts";
+import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
+import { loadSeed } from "../seed/load.ts";
+import { ensureDatabase } from "./database.ts";
+import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
+
+/**
+ * `npm start` / `npm run dev`: database (embedded unless DATABASE_URL), migrations, seed, first admin, then
+ * Next.js (`next start`, building first when the build is missing or older than the sources; or `next dev`).
+ */
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+if (mode === "start") (process.env as Record<string, string>).NODE_ENV = "production";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+async function main() {
+  const env = await prepareRuntime();
+  const { url, embedded } = await ensureDatabase(env);
+
+  const db = createPrismaClient(url);
+  const counts = await loadSeed(db);
+  const inserted = Object.entries(counts).filter(([, n]) => n > 0);
+  console.log(
+    inserted.length ? `[seed] inserted ${inserted.map(([k, n]) => `${n} ${k}`).join(", ")}` : "[seed] content present",
+  );
+  const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  await db.$disconnect();
+  if (admin?.generatedPassword) {
+    const file = path.join(DATA_DIR, "admin-credentials.txt");
+    fs.writeFileSync(file, `email: ${admin.email}\npassword: ${admin.generatedPassword}\n`, { mode: 0o600 });
+    console.log(`\n  Admin account created — email: ${admin.email}  password: ${admin.generatedPassword}`);
+    console.log(`  (shown once; also saved to ${file})\n`);
+  } else if (admin?.created) {
+    console.log(`[admin] created ${admin.email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+  }
+
+  const port = process.env.PORT ?? "3000";
+  const next = path.resolve("node_modules/next/dist/bin/next");
+  if (mode === "start" && buildIsStale()) {
+    console.log("[build] building the production site (next build)…");
+    const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
+    if (r.status !== 0) {
+      await embedded?.stop();
+      process.exit(r.status ?? 1);
+    }
+  }
+  const child = spawn(process.execPath, [next, mode, "-p", port], { stdio: "inherit", env: process.env });
+  console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
+  const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  child.on("exit", async (code) => {
+    await embedded?.stop().catch(() => {});
+    process.exit(code ?? 0);
+  });
+}
+
+/** A build is stale when missing or older than any source file it was built from. */
+function buildIsStale(): boolean {
+  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  const roots = ["src", "messages", "public", "emails", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+  const newer = (p: string): boolean => {
+    if (!fs.existsSync(p)) return false;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
+    return st.mtimeMs > built;
+  };
+  return roots.some(newer);
+}
+
+main().catch((err) => {
+  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

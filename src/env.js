@@ -1,0 +1,104 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((u) => /^postgres(ql)?:\/\//.test(u), "must start with postgresql://");
+
+/**
+ * Every variable the app reads, validated once. `.env.example` documents each one.
+ * A bad value stops start-up with one line (see onValidationError) instead of a stack trace.
+ */
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    // Unset → the launcher starts embedded PostgreSQL and sets it before the app starts.
+    DATABASE_URL: postgresUrl.optional(),
+    NEXTAUTH_SECRET:
+      process.env.NODE_ENV === "production"
+        ? z.string().min(32, "must be at least 32 characters in production")
+        : z.string().min(1).optional(),
+    NEXTAUTH_URL: z.string().url().optional(),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    EMBEDDED_PG_DIR: z.string().optional(),
+    // Inngest: with none of these set, jobs run in-process (see src/server/jobs/dispatcher.ts).
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    INNGEST_DEV: z.string().optional(),
+    INNGEST_BASE_URL: z.string().url().optional(),
+    // AI providers.
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.string().url().optional(),
+    OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+    OPENAI_IMAGE_MODEL: z.string().default("gpt-image-1"),
+    PERPLEXITY_API_KEY: z.string().optional(),
+    PERPLEXITY_BASE_URL: z.string().url().default("https://api.perplexity.ai"),
+    PERPLEXITY_MODEL: z.string().default("sonar"),
+    NEWSAPI_KEY: z.string().optional(),
+    NEWSAPI_BASE_URL: z.string().url().default("https://newsapi.org/v2"),
+    NEWS_FEEDS: z.string().optional(),
+    SOURCE_ALLOWLIST: z.string().optional(),
+    IMAGE_STORAGE_DIR: z.string().optional(),
+    // E-mail: with no RESEND_API_KEY mail is stored in the database outbox.
+    RESEND_API_KEY: z.string().optional(),
+    RESEND_BASE_URL: z.string().url().optional(),
+    RESEND_WEBHOOK_SECRET: z.string().optional(),
+    EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
+    EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
+    NEWSLETTER_CRON_ENABLED: bool,
+    NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
+  },
+  client: {
+    NEXT_PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
+  },
+  runtimeEnv: {
+    NODE_ENV: process.env.NODE_ENV,
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
+    ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
+    EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
+    INNGEST_EVENT_KEY: process.env.INNGEST_EVENT_KEY || undefined,
+    INNGEST_SIGNING_KEY: process.env.INNGEST_SIGNING_KEY || undefined,
+    INNGEST_DEV: process.env.INNGEST_DEV || undefined,
+    INNGEST_BASE_URL: process.env.INNGEST_BASE_URL || undefined,
+    OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
+    OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined,
+    OPENAI_MODEL: process.env.OPENAI_MODEL || undefined,
+    OPENAI_IMAGE_MODEL: process.env.OPENAI_IMAGE_MODEL || undefined,
+    PERPLEXITY_API_KEY: process.env.PERPLEXITY_API_KEY || undefined,
+    PERPLEXITY_BASE_URL: process.env.PERPLEXITY_BASE_URL || undefined,
+    PERPLEXITY_MODEL: process.env.PERPLEXITY_MODEL || undefined,
+    NEWSAPI_KEY: process.env.NEWSAPI_KEY || undefined,
+    NEWSAPI_BASE_URL: process.env.NEWSAPI_BASE_URL || undefined,
+    NEWS_FEEDS: process.env.NEWS_FEEDS || undefined,
+    SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
+    IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
+    RESEND_API_KEY: process.env.RESEND_API_KEY || undefined,
+    RESEND_BASE_URL: process.env.RESEND_BASE_URL || undefined,
+    RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || undefined,
+    EMAIL_FROM: process.env.EMAIL_FROM || undefined,
+    EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
+    NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
+    NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
+    NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
+  },
+  skipValidation: !!process.env.SKIP_ENV_VALIDATION,
+  emptyStringAsUndefined: true,
+  onValidationError: (issues) => {
+    const summary = issues.map((i) => `${(i.path ?? []).join(".") || "env"}: ${i.message}`).join("; ");
+    // One line, no stack: the operator sees exactly which variable to fix.
+    console.error(`Invalid environment configuration — ${summary}`);
+    process.exit(1);
+  },
+});

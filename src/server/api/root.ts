@@ -1,0 +1,15 @@
+import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminRouter } from "./routers/admin/index.ts";
+import { articlesRouter } from "./routers/articles.ts";
+import { healthRouter } from "./routers/health.ts";
+
+/** The whole API. Public and user procedures by domain; every admin procedure under `admin`. */
+export const appRouter = createTRPCRouter({
+  health: healthRouter,
+  articles: articlesRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

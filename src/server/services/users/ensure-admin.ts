@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "~/server/auth/password.ts";
+import type { DbClient } from "~/server/db/client.ts";
+
+export interface EnsureAdminResult {
+  email: string;
+  /** Only set when a password was generated now: it is shown once and never stored in clear. */
+  generatedPassword?: string;
+  created: boolean;
+}
+
+/**
+ * The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD when given (created, or promoted if the account exists),
+ * otherwise — only when no admin exists yet — `admin@riesgos-ia.local` with a generated password.
+ */
+export async function ensureAdmin(
+  db: DbClient,
+  opts: { email?: string; password?: string },
+): Promise<EnsureAdminResult | null> {
+  if (opts.email && opts.password) {
+    const email = opts.email.toLowerCase();
+    const existing = await db.user.findUnique({ where: { email } });
+    if (existing) {
+      if (existing.role !== "admin") await db.user.update({ where: { id: existing.id }, data: { role: "admin" } });
+      return { email, created: false };
+    }
+    await db.user.create({
+      data: {
+        email,
+        username: await freeUsername(db, email.split("@")[0] ?? "admin"),
+        passwordHash: await hashPassword(opts.password),
+        role: "admin",
+      },
+    });
+    return { email, created: true };
+  }
+  if (await db.user.findFirst({ where: { role: "admin" }, select: { id: true } })) return null;
+  const email = "admin@riesgos-ia.local";
+  const generatedPassword = randomBytes(12).toString("base64url");
+  await db.user.upsert({
+    where: { email },
+    create: {
+      email,
+      username: await freeUsername(db, "admin"),
+      passwordHash: await hashPassword(generatedPassword),
+      role: "admin",
+    },
+    update: { passwordHash: await hashPassword(generatedPassword), role: "admin" },
+  });
+  return { email, generatedPassword, created: true };
+}
+
+async function freeUsername(db: DbClient, wanted: string) {
+  const base = wanted
+    .replace(/[^a-zA-Z0-9_.-]/g, "")
+    .slice(0, 28)
+    .padEnd(3, "_");
+  for (let i = 0; ; i++) {
+    const candidate = i === 0 ? base : `${base}${i}`;
+    if (!(await db.user.findUnique({ where: { username: candidate }, select: { id: true } }))) return candidate;
+  }
+}

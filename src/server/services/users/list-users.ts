@@ -1,0 +1,8 @@
+import type { DbClient } from "~/server/db/client.ts";
+
+export function listUsers(db: DbClient) {
+  return db.user.findMany({
+    orderBy: { created_at: "asc" },
+    select: { id: true, username: true, email: true, role: true, created_at: true },
+  });
+}

@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+const run = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      DATA_DIR: "/tmp/riesgos-env-test",
+      ...env,
+    },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+
+describe("environment validation", () => {
+  it("stops with one clear line for a malformed DATABASE_URL", () => {
+    const r = run({ DATABASE_URL: "not-a-url" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment configuration — DATABASE_URL: /);
+  });
+
+  it("rejects a non-postgres URL the same way", () => {
+    const r = run({ DATABASE_URL: "mysql://localhost/db" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("DATABASE_URL: must start with postgresql://");
+  });
+});

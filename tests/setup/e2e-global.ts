@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
+
+export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-admin-password" };
+
+/**
+ * Builds and starts the production server through the real launcher (`npm start` = scripts/start.ts) on a
+ * fresh real database, then hands the URL to the tests. The build goes to .next-e2e.
+ */
+export default async function setup(project: TestProject) {
+  const { server, createDb } = await startTestPostgres();
+  const databaseUrl = await createMigratedDatabase(createDb, "e2e");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  fs.mkdirSync("test-results", { recursive: true });
+  const log = fs.createWriteStream("test-results/e2e-server.log");
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      NEXT_DIST_DIR: ".next-e2e",
+      NEXTAUTH_URL: baseUrl,
+      NEXT_PUBLIC_SITE_URL: baseUrl,
+      NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATA_DIR: "test-results/e2e-data",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+
+  const deadline = Date.now() + 8 * 60_000;
+  for (;;) {
+    const up = await fetch(`${baseUrl}/api/trpc/health.check`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 1000, "waiting"))]);
+    if (code !== "waiting") throw new Error(`server exited with ${code}; see test-results/e2e-server.log`);
+    if (Date.now() > deadline) throw new Error("server did not start in 8 minutes; see test-results/e2e-server.log");
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("databaseUrl", databaseUrl);
+  return async () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    await server?.stop();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+  }
+}

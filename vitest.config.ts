@@ -1,0 +1,47 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": path.resolve(import.meta.dirname, "src"),
+  "@emails": path.resolve(import.meta.dirname, "emails"),
+  "@seed": path.resolve(import.meta.dirname, "seed"),
+};
+const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as Record<string, string>;
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", env },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          environment: "node",
+          env,
+          globalSetup: ["tests/setup/integration-global.ts"],
+          setupFiles: ["tests/setup/integration-each.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/e2e-global.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser, one server: files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
