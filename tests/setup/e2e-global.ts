@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
       PORT: String(port),
-      NEXT_DIST_DIR: ".next-e2e",
+      NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXTAUTH_URL: baseUrl,
       NEXT_PUBLIC_SITE_URL: baseUrl,
       NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",

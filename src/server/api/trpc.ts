@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
+import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
 import type { AppSession } from "~/server/auth/session.ts";
 import { db } from "~/server/db.ts";
 import { AppError, type AppErrorCode } from "~/server/errors.ts";
@@ -8,25 +10,37 @@ import { AppError, type AppErrorCode } from "~/server/errors.ts";
 export interface TRPCContext {
   db: typeof db;
   session: AppSession | null;
+  /** Request headers (client IP, Origin, cookies). */
   headers: Headers;
+  /** Response headers a procedure may add (Set-Cookie for sign-in, Retry-After…); both HTTP adapters send them. */
+  resHeaders: Headers;
 }
 
 /** Context without any request I/O: tests, jobs and static pages build it directly. */
-export function createInnerContext(opts: { session: AppSession | null; headers?: Headers }): TRPCContext {
-  return { db, session: opts.session, headers: opts.headers ?? new Headers() };
+export function createInnerContext(opts: {
+  session: AppSession | null;
+  headers?: Headers;
+  resHeaders?: Headers;
+}): TRPCContext {
+  return {
+    db,
+    session: opts.session,
+    headers: opts.headers ?? new Headers(),
+    resHeaders: opts.resHeaders ?? new Headers(),
+  };
 }
 
 /** Per-request context: resolves the next-auth session from the request cookies. */
-export async function createTRPCContext(opts: { headers: Headers }): Promise<TRPCContext> {
-  const { getSession } = await import("~/server/auth/get-session.ts");
-  return createInnerContext({ session: await getSession(), headers: opts.headers });
+export async function createTRPCContext(opts: { headers: Headers; resHeaders?: Headers }): Promise<TRPCContext> {
+  return createInnerContext({
+    session: await getSessionFromHeaders(opts.headers),
+    headers: opts.headers,
+    resHeaders: opts.resHeaders,
+  });
 }
 
-export interface AppMeta {
-  /** Who may call it; set by the procedure builders below and read by the REST adapter and docs. */
-  access?: "public" | "user" | "admin";
-  openapi?: unknown;
-}
+/** Procedure metadata: `access` is set by the builders below; `openapi` exposes it at a REST path (SPEC §7). */
+export type AppMeta = OpenApiMeta<{ access?: "public" | "user" | "admin" }>;
 
 const t = initTRPC
   .context<TRPCContext>()

@@ -8,7 +8,7 @@ const handler = (req: NextRequest) =>
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => createTRPCContext({ headers: req.headers }),
+    createContext: ({ resHeaders }) => createTRPCContext({ headers: req.headers, resHeaders }),
   });
 
 export { handler as GET, handler as POST };

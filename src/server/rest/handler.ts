@@ -1,0 +1,67 @@
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { appRouter } from "~/server/api/root.ts";
+import { type AppMeta, createTRPCContext } from "~/server/api/trpc.ts";
+
+type ProcedureMap = Record<string, { _def: { meta?: AppMeta; type: string } }>;
+const procedures = appRouter._def.procedures as unknown as ProcedureMap;
+
+/** Cache policy by access level: public reads may sit in a shared cache briefly; anything else never. */
+function cacheControl(paths: readonly string[] | undefined, method: string, ok: boolean): string {
+  const access = paths?.[0] ? procedures[paths[0]]?._def.meta?.access : undefined;
+  if (ok && method === "GET" && access === "public")
+    return "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+  return "no-store";
+}
+
+interface TrpcOpenApiErrorBody {
+  message?: string;
+  code?: string;
+  issues?: { path?: (string | number)[]; message: string }[];
+  data?: { appCode?: string | null; field?: string | null; retryAfter?: number | null; details?: unknown };
+}
+
+/**
+ * The spec's REST paths (SPEC §7) are a thin adapter over the tRPC procedures that declare `meta.openapi`.
+ * Errors become `{ error, code, field?, issues? }` with the right status (SPEC §8: clients show `status: body`).
+ */
+export async function handleRest(req: Request): Promise<Response> {
+  const resHeaders = new Headers();
+  let calledPaths: readonly string[] | undefined;
+  const res = await createOpenApiFetchHandler({
+    endpoint: "/api",
+    req,
+    router: appRouter,
+    createContext: () => createTRPCContext({ headers: req.headers, resHeaders }),
+    responseMeta: ({ paths }) => {
+      calledPaths = paths;
+      return {};
+    },
+    onError: ({ error }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error("[rest]", error.cause ?? error);
+    },
+  });
+  const headers = new Headers(res.headers);
+  resHeaders.forEach((value, key) => {
+    headers.append(key, value);
+  });
+  headers.set("cache-control", cacheControl(calledPaths, req.method, res.ok));
+  if (res.ok) return new Response(res.body, { status: res.status, headers });
+
+  const raw = (await res.json().catch(() => ({}))) as TrpcOpenApiErrorBody;
+  const issues = raw.issues?.map((i) => ({ path: (i.path ?? []).join("."), message: i.message }));
+  const field = raw.data?.field ?? issues?.[0]?.path ?? undefined;
+  const message =
+    raw.message === "Input validation failed" && issues?.length
+      ? issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")
+      : (raw.message ?? res.statusText);
+  if (raw.data?.retryAfter) headers.set("retry-after", String(raw.data.retryAfter));
+  headers.set("content-type", "application/json");
+  const body = {
+    error: message,
+    code: raw.data?.appCode ?? raw.code ?? "ERROR",
+    ...(field ? { field } : {}),
+    ...(issues?.length ? { issues } : {}),
+    ...(raw.data?.details ? { details: raw.data.details } : {}),
+  };
+  return new Response(JSON.stringify(body), { status: res.status, headers });
+}

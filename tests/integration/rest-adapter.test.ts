@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { handleRest } from "~/server/rest/handler.ts";
+import { seedManifest } from "../../seed/load.ts";
+
+const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));
+
+describe("REST adapter over tRPC", () => {
+  it("serves a published article at GET /api/articles/{slug} with a shared-cache policy", async () => {
+    const slug = seedManifest().articles[0]!;
+    const res = await get(`/articles/${encodeURIComponent(slug)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("s-maxage");
+    const body = await res.json();
+    expect(body).toMatchObject({ slug, status: "published" });
+    expect(typeof body.date).toBe("string");
+  });
+
+  it("answers 404 as { error, code } for an unknown slug", async () => {
+    const res = await get("/articles/no-existe");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ error: "Article not found", code: "NOT_FOUND" });
+  });
+
+  it("answers 400 naming the field for a malformed slug", async () => {
+    const res = await get("/articles/NOT%20A%20SLUG");
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe("BAD_REQUEST");
+    expect(body.field).toBe("slug");
+    expect(body.error).toMatch(/^slug: /);
+  });
+});
