@@ -1,5 +1,6 @@
 import { inngest } from "./client.ts";
 import type { AnyJob } from "./contract.ts";
+import { newsletterCronFunctions } from "./newsletter.ts";
 import { jobs } from "./registry.ts";
 
 /** Wraps a job as an Inngest function: its steps become Inngest steps (durable, retried, memoised). */
@@ -15,4 +16,4 @@ export function toInngestFunction(job: AnyJob) {
   );
 }
 
-export const inngestFunctions = jobs.map(toInngestFunction);
+export const inngestFunctions = [...jobs.map(toInngestFunction), ...newsletterCronFunctions];

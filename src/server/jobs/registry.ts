@@ -1,7 +1,9 @@
+import { contactMailJob } from "./contact.ts";
 import type { AnyJob } from "./contract.ts";
+import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 
 /**
  * Every job of the app. Features register theirs here; the Inngest serve route and the in-process
  * dispatcher both read this list.
  */
-export const jobs: AnyJob[] = [];
+export const jobs: AnyJob[] = [signupMailJob, sendNewsletterJob, contactMailJob];

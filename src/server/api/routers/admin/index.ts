@@ -1,5 +1,9 @@
 import { createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminUsersRouter } from "./users.ts";
+import { adminContactMessagesRouter } from "./contact-messages.ts";
+import { adminNewslettersRouter } from "./newsletters.ts";
+import { adminOutboxRouter } from "./outbox.ts";
+import { adminSubscriptionsRouter } from "./subscriptions.ts";
 
 /**
  * Everything under `admin.*` must be an adminProcedure: tests/integration/rbac.test.ts enumerates this
@@ -7,4 +11,8 @@ import { adminUsersRouter } from "./users.ts";
  */
 export const adminRouter = createTRPCRouter({
   users: adminUsersRouter,
+  subscriptions: adminSubscriptionsRouter,
+  newsletters: adminNewslettersRouter,
+  outbox: adminOutboxRouter,
+  contactMessages: adminContactMessagesRouter,
 });

@@ -1,0 +1,41 @@
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { copyFor } from "./copy.ts";
+
+export const colors = { ink: "#14181f", muted: "#5b6472", accent: "#b42318", paper: "#f6f4ef", line: "#e2ded5" };
+
+/** The frame every e-mail shares: brand header, content, and (for subscribers) the unsubscribe footer. */
+export function EmailLayout(props: {
+  locale: string;
+  preview: string;
+  siteUrl: string;
+  unsubscribeUrl?: string;
+  children: ReactNode;
+}) {
+  const copy = copyFor(props.locale);
+  return (
+    <Html lang={props.locale === "en" ? "en" : "es"}>
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={{ backgroundColor: colors.paper, fontFamily: "Helvetica, Arial, sans-serif", color: colors.ink }}>
+        <Container style={{ maxWidth: 600, margin: "0 auto", padding: "24px", backgroundColor: "#ffffff" }}>
+          <Section>
+            <Link href={props.siteUrl} style={{ color: colors.accent, fontSize: 20, fontWeight: 700 }}>
+              {copy.brand}
+            </Link>
+          </Section>
+          {props.children}
+          <Hr style={{ borderColor: colors.line, margin: "24px 0" }} />
+          {props.unsubscribeUrl ? (
+            <Text style={{ fontSize: 12, color: colors.muted }}>
+              {copy.footer}{" "}
+              <Link href={props.unsubscribeUrl} style={{ color: colors.muted }}>
+                {copy.unsubscribe}
+              </Link>
+            </Text>
+          ) : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Heading, Text } from "@react-email/components";
+import { copyFor } from "./_shared/copy.ts";
+import { colors, EmailLayout } from "./_shared/layout.tsx";
+
+export interface ConfirmSubscriptionProps {
+  locale: string;
+  siteUrl: string;
+  /** Absent when the address is already confirmed: the mail then only says so (no link to click). */
+  confirmUrl?: string;
+  unsubscribeUrl: string;
+}
+
+/** Double opt-in: the first e-mail a new subscriber receives. */
+export default function ConfirmSubscription({ locale, siteUrl, confirmUrl, unsubscribeUrl }: ConfirmSubscriptionProps) {
+  const copy = copyFor(locale);
+  return (
+    <EmailLayout locale={locale} preview={copy.confirmPreview} siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl}>
+      <Heading as="h1" style={{ fontSize: 24 }}>
+        {confirmUrl ? copy.confirmHeading : copy.alreadyHeading}
+      </Heading>
+      <Text>{confirmUrl ? copy.confirmBody : copy.alreadyBody}</Text>
+      {confirmUrl ? (
+        <>
+          <Button
+            href={confirmUrl}
+            style={{ backgroundColor: colors.accent, color: "#ffffff", padding: "12px 20px", borderRadius: 6 }}
+          >
+            {copy.confirmButton}
+          </Button>
+          <Text style={{ fontSize: 12, color: colors.muted }}>{confirmUrl}</Text>
+          <Text style={{ fontSize: 13, color: colors.muted }}>{copy.confirmIgnore}</Text>
+        </>
+      ) : null}
+    </EmailLayout>
+  );
+}
+
+ConfirmSubscription.PreviewProps = {
+  locale: "es",
+  siteUrl: "http://localhost:3000",
+  confirmUrl: "http://localhost:3000/newsletter/confirmar?token=preview-token-preview-token-preview-token",
+  unsubscribeUrl: "http://localhost:3000/unsubscribe?token=preview-token-preview-token-preview-token",
+} satisfies ConfirmSubscriptionProps;

@@ -1,0 +1,50 @@
+import { Heading, Section, Text } from "@react-email/components";
+import { copyFor } from "./_shared/copy.ts";
+import { colors, EmailLayout } from "./_shared/layout.tsx";
+
+export interface ContactNotificationProps {
+  siteUrl: string;
+  name: string;
+  email: string;
+  organization: string;
+  reason: string;
+  message: string;
+  locale: string;
+}
+
+/** Sent to the editors for every contact message (always in Spanish: the newsroom's language). */
+export default function ContactNotification(props: ContactNotificationProps) {
+  const copy = copyFor("es");
+  const rows: [string, string][] = [
+    [copy.labels.name, props.name],
+    [copy.labels.email, props.email],
+    [copy.labels.organization, props.organization || "—"],
+    [copy.labels.reason, props.reason],
+  ];
+  return (
+    <EmailLayout locale="es" preview={`${props.name}: ${props.reason}`} siteUrl={props.siteUrl}>
+      <Heading as="h1" style={{ fontSize: 22 }}>
+        {copy.contactNoticeHeading}
+      </Heading>
+      {rows.map(([label, value]) => (
+        <Text key={label} style={{ margin: "2px 0" }}>
+          <strong>{label}:</strong> {value}
+        </Text>
+      ))}
+      <Text style={{ margin: "2px 0", color: colors.muted }}>({props.locale})</Text>
+      <Section style={{ borderLeft: `3px solid ${colors.line}`, paddingLeft: 12, marginTop: 12 }}>
+        <Text style={{ whiteSpace: "pre-wrap" }}>{props.message}</Text>
+      </Section>
+    </EmailLayout>
+  );
+}
+
+ContactNotification.PreviewProps = {
+  siteUrl: "http://localhost:3000",
+  name: "Ana Pérez",
+  email: "ana@example.org",
+  organization: "Fundación Ejemplo",
+  reason: "training",
+  message: "Nos gustaría organizar una formación sobre el AI Act para nuestro equipo.",
+  locale: "es",
+} satisfies ContactNotificationProps;

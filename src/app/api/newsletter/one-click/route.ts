@@ -1,0 +1,26 @@
+import { NextResponse } from "next/server";
+import { db } from "~/server/db.ts";
+import { unsubscribe } from "~/server/services/newsletter/subscribe.ts";
+import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
+import { tokenSchema } from "~/shared/schemas/newsletter.ts";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` to the URL in the
+ * List-Unsubscribe header (token in the query string). No session, no CSRF token: the unguessable token is
+ * the authorisation. The answer is the same for unknown tokens, which change nothing.
+ */
+export async function POST(req: Request) {
+  const token = tokenSchema.safeParse(new URL(req.url).searchParams.get("token") ?? "");
+  if (!token.success)
+    return NextResponse.json({ error: "token: invalid", code: "BAD_REQUEST", field: "token" }, { status: 400 });
+  const result = await unsubscribe(db, token.data);
+  return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
+}
+
+/** A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead. */
+export async function GET(req: Request) {
+  const token = new URL(req.url).searchParams.get("token") ?? "";
+  return NextResponse.redirect(unsubscribeUrl("es", token), 303);
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { listContactMessages, markContactMessageRead } from "~/server/services/contact/admin.ts";
+import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
+
+export const adminContactMessagesRouter = createTRPCRouter({
+  list: adminProcedure
+    .input(pageInputSchema.default({ page: 1, pageSize: 20 }))
+    .query(({ ctx, input }) => listContactMessages(ctx.db, input)),
+  markRead: adminProcedure
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => markContactMessageRead(ctx.db, input.id)),
+});

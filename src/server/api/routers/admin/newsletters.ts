@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { deleteNewsletter, listNewsletters, requestNewsletterSend } from "~/server/services/newsletter/admin.ts";
+import { generateWeeklyNewsletter } from "~/server/services/newsletter/generate.ts";
+import { emptyInputSchema, newsletterIdInputSchema, newsletterSchema } from "~/shared/schemas/newsletter.ts";
+
+const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) => newsletterSchema.parse(n);
+
+export const adminNewslettersRouter = createTRPCRouter({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/newsletters", tags: ["admin"], summary: "Newsletters" } })
+    .input(emptyInputSchema.optional())
+    .output(z.array(newsletterSchema))
+    .query(({ ctx }) => listNewsletters(ctx.db)),
+  generate: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/newsletters/generate",
+        tags: ["admin"],
+        summary: "Generate the weekly Top 5",
+      },
+    })
+    .input(emptyInputSchema.optional())
+    .output(newsletterSchema)
+    .mutation(async ({ ctx }) => {
+      await enforceRateLimit("generate", clientIp(ctx.headers));
+      return toDto(await generateWeeklyNewsletter(ctx.db));
+    }),
+  send: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/newsletters/{id}/send",
+        tags: ["admin"],
+        summary: "Send (or resume) a newsletter",
+      },
+    })
+    .input(newsletterIdInputSchema)
+    .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
+    .mutation(({ ctx, input }) => requestNewsletterSend(ctx.db, input.id)),
+  delete: adminProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/admin/newsletters/{id}", tags: ["admin"], summary: "Delete a newsletter" },
+    })
+    .input(newsletterIdInputSchema)
+    .output(z.object({ success: z.boolean() }))
+    .mutation(({ ctx, input }) => deleteNewsletter(ctx.db, input.id)),
+});

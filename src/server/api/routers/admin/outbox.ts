@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { listEmailMessages } from "~/server/services/email/outbox.ts";
+import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
+
+const emailStatus = z.enum(["queued", "sent", "failed", "suppressed"]);
+
+/** The e-mail log: with no provider configured, this is where every mail the site "sent" can be read. */
+export const adminOutboxRouter = createTRPCRouter({
+  list: adminProcedure
+    .input(
+      pageInputSchema
+        .extend({ status: emailStatus.optional(), q: z.string().trim().max(254).optional() })
+        .default({ page: 1, pageSize: 20 }),
+    )
+    .query(({ ctx, input }) => listEmailMessages(ctx.db, input)),
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { deleteSubscription, listSubscriptions } from "~/server/services/newsletter/subscriptions-admin.ts";
+import {
+  subscriptionEmailInputSchema,
+  subscriptionListInputSchema,
+  subscriptionListOutputSchema,
+} from "~/shared/schemas/newsletter.ts";
+
+export const adminSubscriptionsRouter = createTRPCRouter({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/newsletter/subscriptions",
+        tags: ["admin"],
+        summary: "Newsletter subscriptions",
+      },
+    })
+    .input(subscriptionListInputSchema)
+    .output(subscriptionListOutputSchema)
+    .query(({ ctx, input }) => listSubscriptions(ctx.db, input)),
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/newsletter/subscriptions/{email}",
+        tags: ["admin"],
+        summary: "Delete a subscription",
+      },
+    })
+    .input(subscriptionEmailInputSchema)
+    .output(z.object({ success: z.boolean() }))
+    .mutation(({ ctx, input }) => deleteSubscription(ctx.db, input.email)),
+});

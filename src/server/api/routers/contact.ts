@@ -1,0 +1,15 @@
+import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { submitContactMessage } from "~/server/services/contact/submit.ts";
+import { contactInputSchema, contactOutputSchema } from "~/shared/schemas/contact.ts";
+
+export const contactRouter = createTRPCRouter({
+  submit: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/contact", tags: ["contact"], summary: "Send a contact message" } })
+    .input(contactInputSchema)
+    .output(contactOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit("contact", clientIp(ctx.headers));
+      return submitContactMessage(ctx.db, input);
+    }),
+});

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { confirmSubscription, subscribe, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
+import {
+  confirmInputSchema,
+  messageOutputSchema,
+  subscribeInputSchema,
+  unsubscribeInputSchema,
+  unsubscribeOutputSchema,
+} from "~/shared/schemas/newsletter.ts";
+
+export const newsletterRouter = createTRPCRouter({
+  subscribe: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/newsletter/subscribe",
+        tags: ["newsletter"],
+        summary: "Subscribe (double opt-in)",
+      },
+    })
+    .input(subscribeInputSchema)
+    .output(messageOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit("newsletter", clientIp(ctx.headers));
+      return subscribe(ctx.db, input);
+    }),
+  unsubscribe: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/newsletter/unsubscribe",
+        tags: ["newsletter"],
+        summary: "Unsubscribe by token",
+      },
+    })
+    .input(unsubscribeInputSchema)
+    .output(unsubscribeOutputSchema)
+    .mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
+  confirm: publicProcedure
+    .input(confirmInputSchema)
+    .output(z.object({ confirmed: z.boolean() }))
+    .mutation(({ ctx, input }) => confirmSubscription(ctx.db, input.token)),
+});

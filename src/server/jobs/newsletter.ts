@@ -1,0 +1,61 @@
+import { cron } from "inngest";
+import { z } from "zod";
+import { env } from "~/env.js";
+import { db } from "~/server/db.ts";
+import { finalizeNewsletter, markNewsletterFailed, planBatches, sendBatch } from "~/server/services/newsletter/send.ts";
+import { sendSignupMail } from "~/server/services/newsletter/signup-mail.ts";
+import { inngest } from "./client.ts";
+import { defineJob } from "./contract.ts";
+
+/** The double opt-in (or "already subscribed") mail of one signup, retried if the provider is down. */
+export const signupMailJob = defineJob({
+  name: "newsletter/signup-mail.requested",
+  schema: z.object({ subscriptionId: z.string(), key: z.string() }),
+  retries: 5,
+  handler: async ({ subscriptionId, key }, { step }) =>
+    step.run("send", () => sendSignupMail(db, subscriptionId, `signup-${key}`)),
+});
+
+/**
+ * Sends a newsletter: plan the batches once, then one memoised step per batch (≤ 100 recipients, its own
+ * status row and Resend idempotency key), then mark it sent. A retry or an admin "retry" resumes at the first
+ * unsent batch. Note: Inngest caps a run at 1,000 steps, i.e. ~99,800 recipients per run at 100 per batch.
+ */
+export const sendNewsletterJob = defineJob({
+  name: "newsletter/send.requested",
+  schema: z.object({ newsletterId: z.string(), attempt: z.number().int().min(0).default(0) }),
+  retries: 4,
+  handler: async ({ newsletterId }, { step, attempt, log }) => {
+    try {
+      const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
+      for (let i = 0; i < batchCount; i++) await step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i));
+      const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
+      log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
+      return done;
+    } catch (err) {
+      // Under Inngest a step error reaches this code only once that step is out of retries.
+      const final = attempt >= 4 || (err as Error)?.name === "StepError";
+      if (final) await markNewsletterFailed(db, newsletterId, (err as Error)?.message ?? String(err));
+      throw err;
+    }
+  },
+});
+
+/** Friday 08:00 Europe/Madrid by default (NEWSLETTER_CRON): generate the week's Top 5 and send it. */
+export const weeklyNewsletterCron = inngest.createFunction(
+  { id: "newsletter-weekly-cron", retries: 2, triggers: [cron(env.NEWSLETTER_CRON)] },
+  async ({ step }) => {
+    if (!env.NEWSLETTER_CRON_ENABLED) return { skipped: "NEWSLETTER_CRON_ENABLED is off" };
+    const { generateWeeklyNewsletter } = await import("~/server/services/newsletter/generate.ts");
+    const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
+    const newsletter = await step.run("generate", async () => {
+      const n = await generateWeeklyNewsletter(db);
+      return { id: n.id };
+    });
+    await step.run("send", () => requestNewsletterSend(db, newsletter.id));
+    return newsletter;
+  },
+);
+
+/** Inngest functions that are not event-triggered jobs (served next to the jobs by /api/inngest). */
+export const newsletterCronFunctions = env.NEWSLETTER_CRON_ENABLED ? [weeklyNewsletterCron] : [];

@@ -1,0 +1,67 @@
+import { env } from "~/env.js";
+import type { DbClient } from "~/server/db/client.ts";
+import { AppError } from "~/server/errors.ts";
+import { resendClient, resendSend } from "~/server/providers/resend.ts";
+import { isSuppressed } from "./suppression.ts";
+
+export interface EmailToSend {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+  headers?: Record<string, string>;
+  /** What kind of mail this is (confirmation, contact-notification…), for the admin outbox. */
+  tag: string;
+  /** Resend deduplicates a repeated call with the same key for 24 h (job retries). */
+  idempotencyKey?: string;
+}
+
+export type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
+
+/**
+ * The one way the site sends a single e-mail. With RESEND_API_KEY it goes through Resend; without, it is
+ * stored in the database outbox (EmailMessage, status queued) that admins read — nothing is lost. Suppressed
+ * addresses are never mailed (the attempt is logged as suppressed). A provider failure is logged and thrown
+ * as SERVICE_UNAVAILABLE so the calling job retries.
+ */
+export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendResult> {
+  const base = {
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text ?? null,
+    headers: mail.headers ?? {},
+    tag: mail.tag,
+  };
+  if (await isSuppressed(db, mail.to)) {
+    const row = await db.emailMessage.create({ data: { ...base, status: "suppressed" } });
+    return { status: "suppressed", id: row.id };
+  }
+  const resend = resendClient();
+  if (!resend) {
+    const row = await db.emailMessage.create({ data: { ...base, status: "queued" } });
+    return { status: "queued", id: row.id };
+  }
+  const outcome = await resendSend(
+    resend,
+    {
+      from: env.EMAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers,
+    },
+    mail.idempotencyKey,
+  );
+  if (!outcome.ok) {
+    await db.emailMessage.create({ data: { ...base, status: "failed", error: outcome.message } });
+    throw new AppError("SERVICE_UNAVAILABLE", `E-mail provider failed: ${outcome.message}`, {
+      retryAfter: outcome.retryAfterSeconds,
+    });
+  }
+  const row = await db.emailMessage.create({
+    data: { ...base, status: "sent", provider_id: outcome.ids[0] ?? null, sent_at: new Date() },
+  });
+  return { status: "sent", id: row.id };
+}

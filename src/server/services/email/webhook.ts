@@ -1,0 +1,52 @@
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { z } from "zod";
+import type { DbClient } from "~/server/db/client.ts";
+import { AppError } from "~/server/errors.ts";
+import { suppressAddress } from "./suppression.ts";
+
+/** The part of a Resend webhook event we act on. */
+const eventSchema = z.object({
+  type: z.string(),
+  data: z
+    .object({ to: z.union([z.array(z.string()), z.string()]).optional(), email_id: z.string().optional() })
+    .loose(),
+});
+
+const SUPPRESSING: Record<string, string> = {
+  "email.bounced": "bounced",
+  "email.complained": "complained",
+};
+
+/**
+ * Resend signs webhooks the Standard Webhooks (svix) way: `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature` headers over the raw body, with a `whsec_…` secret; stale timestamps are refused.
+ * A bounce or complaint suppresses the address for good.
+ */
+export async function handleResendWebhook(
+  db: DbClient,
+  secret: string | undefined,
+  rawBody: string,
+  headers: Headers,
+): Promise<{ handled: string; suppressed: string[] }> {
+  if (!secret) throw new AppError("SERVICE_UNAVAILABLE", "Webhook secret not configured");
+  let payload: unknown;
+  try {
+    payload = new Webhook(secret).verify(rawBody, {
+      "webhook-id": headers.get("webhook-id") ?? headers.get("svix-id") ?? "",
+      "webhook-timestamp": headers.get("webhook-timestamp") ?? headers.get("svix-timestamp") ?? "",
+      "webhook-signature": headers.get("webhook-signature") ?? headers.get("svix-signature") ?? "",
+    });
+  } catch (err) {
+    if (err instanceof WebhookVerificationError || err instanceof Error)
+      throw new AppError("UNAUTHORIZED", "Invalid webhook signature");
+    throw err;
+  }
+  const event = eventSchema.safeParse(payload);
+  if (!event.success) throw new AppError("BAD_REQUEST", "Unrecognised webhook payload");
+  const reason = SUPPRESSING[event.data.type];
+  if (!reason) return { handled: event.data.type, suppressed: [] };
+  const to = event.data.data.to;
+  const addresses = (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean);
+  for (const address of addresses) await suppressAddress(db, address, reason);
+  return { handled: event.data.type, suppressed: addresses };
+}

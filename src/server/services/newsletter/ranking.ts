@@ -1,0 +1,96 @@
+/**
+ * How the weekly 'Top 5' is chosen (SPEC §1, and §2 /metodologia 'Selection Criteria'):
+ *
+ *   1. featured pieces first (the editors already said they matter most);
+ *   2. then topic priority — high: regulation, existential/safety research, significant incidents, alignment;
+ *      medium: labour impact, bias/fairness, privacy/digital rights, corporate transparency; else low.
+ *      A piece takes the highest tier any of its topics or tags reaches;
+ *   3. then recency (newest first); ties broken by slug so the ranking is deterministic.
+ */
+export type PriorityTier = 0 | 1 | 2;
+
+export interface RankCandidate {
+  kind: "article" | "interview";
+  slug: string;
+  featured: boolean;
+  date: Date;
+  topics: string[];
+  tags: string[];
+}
+
+// Topic slugs and tag spellings (es/en) seen in the taxonomy for each criterion.
+const HIGH = [
+  // regulation
+  "regulacion",
+  "regulacion-politicas",
+  "regulation",
+  "policy",
+  "ai-act",
+  "ley-ia",
+  // existential / safety research
+  "riesgos-existenciales",
+  "existential-risk",
+  "seguridad",
+  "safety",
+  "ai-safety",
+  "evaluaciones",
+  // significant incidents
+  "incidentes",
+  "incidente",
+  "incidents",
+  "incident",
+  // alignment
+  "seguridad-alignment",
+  "alignment",
+  "alineamiento",
+];
+const MEDIUM = [
+  // labour
+  "trabajo-economia",
+  "empleo",
+  "trabajo",
+  "labour",
+  "labor",
+  "desplazamiento-laboral",
+  // bias / fairness
+  "etica-sesgos",
+  "sesgos",
+  "sesgo-algoritmico",
+  "bias",
+  "fairness",
+  // privacy / digital rights
+  "privacidad",
+  "privacy",
+  "derechos-digitales",
+  "digital-rights",
+  // corporate transparency
+  "transparencia",
+  "transparencia-corporativa",
+  "transparency",
+];
+const tierOf = new Map<string, PriorityTier>([
+  ...MEDIUM.map((t) => [t, 1] as const),
+  ...HIGH.map((t) => [t, 2] as const),
+]);
+
+export function priorityTier(labels: readonly string[]): PriorityTier {
+  let best: PriorityTier = 0;
+  for (const label of labels) {
+    const tier = tierOf.get(label.trim().toLowerCase()) ?? 0;
+    if (tier > best) best = tier;
+  }
+  return best;
+}
+
+export function compareCandidates(a: RankCandidate, b: RankCandidate): number {
+  if (a.featured !== b.featured) return a.featured ? -1 : 1;
+  const tier = priorityTier([...b.topics, ...b.tags]) - priorityTier([...a.topics, ...a.tags]);
+  if (tier !== 0) return tier;
+  const recency = b.date.getTime() - a.date.getTime();
+  if (recency !== 0) return recency;
+  return a.slug.localeCompare(b.slug);
+}
+
+export function rankTopFive<T extends RankCandidate>(candidates: readonly T[], limit = 5): T[] {
+  return [...candidates].sort(compareCandidates).slice(0, limit);
+}

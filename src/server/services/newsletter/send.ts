@@ -1,0 +1,171 @@
+import { env } from "~/env.js";
+import type { DbClient } from "~/server/db/client.ts";
+import { AppError } from "~/server/errors.ts";
+import { type ResendEmail, resendBatch, resendClient } from "~/server/providers/resend.ts";
+import { personalise, renderNewsletter } from "./render-newsletter.ts";
+import { listUnsubscribeHeaders } from "./urls.ts";
+
+/** Resend's batch endpoint takes at most 100 e-mails per call. */
+export const BATCH_SIZE = 100;
+const PLAN_FLUSH = 500;
+
+interface Recipient {
+  id: string;
+  email: string;
+  locale: string;
+  unsubscribe_token: string;
+}
+
+/**
+ * Splits the active subscribers into batches of ≤ BATCH_SIZE by id (keyset pages: only one page of ids is
+ * in memory at a time). Runs once per newsletter: a resumed send reuses the batches already planned.
+ */
+export async function planBatches(db: DbClient, newsletterId: string, batchSize = BATCH_SIZE) {
+  const existing = await db.newsletterBatch.count({ where: { newsletter_id: newsletterId } });
+  if (existing > 0) return { batchCount: existing };
+  let cursor: string | undefined;
+  let index = 0;
+  let total = 0;
+  let pending: {
+    newsletter_id: string;
+    index: number;
+    first_id: string;
+    last_id: string;
+    recipient_count: number;
+    idempotency_key: string;
+  }[] = [];
+  const flush = async () => {
+    if (pending.length) await db.newsletterBatch.createMany({ data: pending, skipDuplicates: true });
+    pending = [];
+  };
+  for (;;) {
+    const page = await db.newsletterSubscription.findMany({
+      where: { subscribed: true, status: "confirmed", ...(cursor ? { id: { gt: cursor } } : {}) },
+      orderBy: { id: "asc" },
+      select: { id: true },
+      take: batchSize,
+    });
+    if (page.length === 0) break;
+    const first = page[0]!.id;
+    cursor = page[page.length - 1]!.id;
+    pending.push({
+      newsletter_id: newsletterId,
+      index,
+      first_id: first,
+      last_id: cursor,
+      recipient_count: page.length,
+      // Stable per batch across retries: Resend then refuses to deliver the same batch twice.
+      idempotency_key: `newsletter-${newsletterId}-batch-${index}`,
+    });
+    index++;
+    total += page.length;
+    if (pending.length >= PLAN_FLUSH) await flush();
+  }
+  await flush();
+  await db.newsletter.update({ where: { id: newsletterId }, data: { recipient_count: total } });
+  return { batchCount: index };
+}
+
+/** The batch's recipients now: still confirmed, still subscribed, not suppressed (citext comparison). */
+function batchRecipients(db: DbClient, firstId: string, lastId: string) {
+  return db.$queryRaw<Recipient[]>`
+    SELECT s.id, s.email::text AS email, s.locale, s.unsubscribe_token
+    FROM newsletter_subscriptions s
+    WHERE s.id >= ${firstId} AND s.id <= ${lastId} AND s.subscribed AND s.status = 'confirmed'
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions e WHERE e.email = s.email)
+    ORDER BY s.id`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends batch `index` exactly once. A batch marked sent is skipped; the mark and the sent count are one
+ * conditional transaction. With Resend the batch carries its idempotency key, so if we crashed after Resend
+ * accepted it but before marking it, the retry is answered from Resend's record and nobody gets a second copy.
+ * Without Resend the copies land in the outbox in the same transaction as the mark.
+ */
+export async function sendBatch(db: DbClient, newsletterId: string, index: number) {
+  const batch = await db.newsletterBatch.findUnique({
+    where: { newsletter_id_index: { newsletter_id: newsletterId, index } },
+  });
+  if (!batch) throw new AppError("NOT_FOUND", `Batch ${index} not found`);
+  if (batch.status === "sent") return { index, skipped: true, sent: batch.recipient_count };
+  const newsletter = await db.newsletter.findUniqueOrThrow({ where: { id: newsletterId } });
+  await db.newsletterBatch.update({ where: { id: batch.id }, data: { attempts: { increment: 1 } } });
+
+  const recipients = await batchRecipients(db, batch.first_id, batch.last_id);
+  const rendered = {
+    es: await renderNewsletter(newsletter, "es"),
+    en: await renderNewsletter(newsletter, "en"),
+  };
+  const emails: ResendEmail[] = recipients.map((r) => {
+    const copy = rendered[r.locale === "en" ? "en" : "es"];
+    return {
+      from: env.EMAIL_FROM,
+      to: r.email,
+      subject: copy.subject,
+      ...personalise(copy, r.unsubscribe_token),
+      headers: listUnsubscribeHeaders(r.unsubscribe_token, r.locale),
+      tags: [{ name: "newsletter", value: newsletterId }],
+    };
+  });
+
+  const resend = resendClient();
+  if (resend && emails.length > 0) {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await resendBatch(resend, emails, batch.idempotency_key);
+      if (outcome.ok) break;
+      // Rate limits are expected on big lists: wait as told and try again within this step.
+      if (outcome.retryAfterSeconds !== undefined && attempt < 5) {
+        await sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
+        continue;
+      }
+      await db.newsletterBatch.update({ where: { id: batch.id }, data: { status: "failed", error: outcome.message } });
+      throw new AppError("SERVICE_UNAVAILABLE", `Batch ${index}: ${outcome.message}`);
+    }
+  }
+  await db.$transaction(async (tx) => {
+    const marked = await tx.newsletterBatch.updateMany({
+      where: { id: batch.id, status: { not: "sent" } },
+      data: { status: "sent", sent_at: new Date(), error: null, recipient_count: emails.length },
+    });
+    if (marked.count === 0) return; // a concurrent run got here first
+    if (!resend && emails.length > 0) {
+      await tx.emailMessage.createMany({
+        data: emails.map((e) => ({
+          to: e.to,
+          subject: e.subject,
+          html: e.html,
+          text: e.text ?? null,
+          headers: e.headers ?? {},
+          tag: `newsletter:${newsletterId}`,
+          status: "queued" as const,
+        })),
+      });
+    }
+    await tx.newsletter.update({ where: { id: newsletterId }, data: { sent_count: { increment: emails.length } } });
+  });
+  return { index, skipped: false, sent: emails.length };
+}
+
+/** Ends the send: 'sent' with counts once every batch is out. */
+export async function finalizeNewsletter(db: DbClient, newsletterId: string) {
+  const unsent = await db.newsletterBatch.count({ where: { newsletter_id: newsletterId, status: { not: "sent" } } });
+  if (unsent > 0) throw new AppError("CONFLICT", `${unsent} batches are not sent yet`);
+  const sent = await db.newsletterBatch.aggregate({
+    where: { newsletter_id: newsletterId },
+    _sum: { recipient_count: true },
+  });
+  return db.newsletter.update({
+    where: { id: newsletterId },
+    data: { status: "sent", sent_at: new Date(), failure_reason: null, sent_count: sent._sum.recipient_count ?? 0 },
+    select: { id: true, status: true, sent_count: true, recipient_count: true },
+  });
+}
+
+export async function markNewsletterFailed(db: DbClient, newsletterId: string, reason: string) {
+  await db.newsletter.updateMany({
+    where: { id: newsletterId, status: { not: "sent" } },
+    data: { status: "failed", failure_reason: reason.slice(0, 1000) },
+  });
+}

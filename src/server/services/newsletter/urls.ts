@@ -1,0 +1,23 @@
+import { env } from "~/env.js";
+
+const site = () => env.NEXT_PUBLIC_SITE_URL.replace(/\/$/, "");
+/** Spanish lives at /, English under /en (next-intl "as-needed" prefix). */
+const localePrefix = (locale: string) => (locale === "en" ? "/en" : "");
+
+export const siteUrl = (locale = "es") => `${site()}${localePrefix(locale)}`;
+export const confirmUrl = (locale: string, token: string) =>
+  `${site()}${localePrefix(locale)}/newsletter/confirmar?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (locale: string, token: string) =>
+  `${site()}${localePrefix(locale)}/unsubscribe?token=${encodeURIComponent(token)}`;
+/** RFC 8058 target: mail clients POST `List-Unsubscribe=One-Click` here, without any session. */
+export const oneClickUrl = (token: string) => `${site()}/api/newsletter/one-click?token=${encodeURIComponent(token)}`;
+export const itemUrl = (locale: string, kind: "article" | "interview", slug: string) =>
+  `${site()}${localePrefix(locale)}/${kind === "article" ? "noticias" : "entrevistas"}/${encodeURIComponent(slug)}`;
+
+/** The headers every newsletter e-mail carries so clients show their own unsubscribe button (RFC 2369/8058). */
+export function listUnsubscribeHeaders(token: string, locale: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${oneClickUrl(token)}>, <${unsubscribeUrl(locale, token)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}

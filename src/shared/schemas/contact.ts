@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { localeSchema } from "./common.ts";
+import { emailSchema } from "./newsletter.ts";
+
+/** SPEC §3 contact reasons, the wider reading. */
+export const contactReasons = ["press", "collaboration", "sponsorship", "training", "other"] as const;
+export const contactReasonSchema = z.enum(contactReasons);
+
+const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+
+/** SPEC §7 POST /api/contact. Shared by the form, tRPC and REST. */
+export const contactInputSchema = z.object({
+  name: required(120),
+  email: emailSchema,
+  organization: z.string().trim().max(160).optional().default(""),
+  reason: contactReasonSchema.default("other"),
+  message: required(5000),
+  privacy: z.literal(true, { error: "must be accepted" }),
+  locale: localeSchema.optional(),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+
+export const contactOutputSchema = z.object({ success: z.boolean(), id: z.string() });
+
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  organization: z.string().nullable(),
+  reason: z.string(),
+  message: z.string(),
+  locale: z.string(),
+  created_at: z.date(),
+  notified_at: z.date().nullable(),
+  read_at: z.date().nullable(),
+});
