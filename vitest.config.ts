@@ -24,6 +24,8 @@ export default defineConfig({
           environment: "node",
           env,
           globalSetup: ["tests/setup/integration-global.ts"],
+          // next-intl's ESM imports `next/server` without an extension; bundling it lets Vite resolve that.
+          server: { deps: { inline: ["next-intl"] } },
           setupFiles: ["tests/setup/integration-each.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,19 +1,49 @@
-import type { NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "./i18n/routing.ts";
+import { csrfRejection } from "./server/security/csrf.ts";
+import { API_CSP, pageCsp } from "./server/security/headers.js";
 
 const handleI18nRouting = createMiddleware(routing);
 
+function isHttps(request: NextRequest) {
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (proto ?? request.nextUrl.protocol.replace(":", "")) === "https";
+}
+
+/** API routes: CSRF check for cookie-authenticated writes, and a no-script CSP on whatever they return. */
+function api(request: NextRequest) {
+  const reason = csrfRejection(request);
+  const response = reason
+    ? NextResponse.json({ error: `Forbidden: ${reason}`, code: "FORBIDDEN" }, { status: 403 })
+    : NextResponse.next();
+  response.headers.set("Content-Security-Policy", API_CSP);
+  return response;
+}
+
 /**
- * Locale negotiation: /en/... is English, everything else Spanish; the NEXT_LOCALE cookie remembers an
- * explicit choice. The browser's Accept-Language is ignored on purpose: the site is Spanish-first (SPEC §4).
+ * Pages: locale negotiation (/en/... is English, everything else Spanish; the NEXT_LOCALE cookie remembers an
+ * explicit choice; the browser's Accept-Language is ignored on purpose: the site is Spanish-first, SPEC §4),
+ * plus a fresh CSP nonce per request. Next reads the nonce from the request's CSP header and puts it on its
+ * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
-export default function proxy(request: NextRequest) {
+function page(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https: isHttps(request) });
   request.headers.delete("accept-language");
-  return handleI18nRouting(request);
+  // next-intl copies these request headers into the rewrite/next response it builds.
+  request.headers.set("x-nonce", nonce);
+  request.headers.set("Content-Security-Policy", csp);
+  const response = handleI18nRouting(request);
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+export default function proxy(request: NextRequest) {
+  return request.nextUrl.pathname.startsWith("/api/") ? api(request) : page(request);
 }
 
 export const config = {
-  // Everything except API routes, Next internals and files with an extension (sitemap.xml, robots.txt, …).
-  matcher: ["/((?!api|_next|_vercel|.*\\..*).*)"],
+  // Everything except Next internals and files with an extension (sitemap.xml, robots.txt, …).
+  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)"],
 };

@@ -1,6 +1,7 @@
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
+import { authRouter } from "./routers/auth.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { healthRouter } from "./routers/health.ts";
 import { newsletterRouter } from "./routers/newsletter.ts";
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   articles: articlesRouter,
   newsletter: newsletterRouter,
   contact: contactRouter,
+  auth: authRouter,
   admin: adminRouter,
 });
 

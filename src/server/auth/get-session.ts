@@ -1,9 +1,9 @@
 import { decode } from "next-auth/jwt";
-import type { Role } from "~/generated/prisma/enums.ts";
+import { db } from "~/server/db.ts";
+import { SESSION_COOKIES } from "./cookie-names.ts";
 import type { AppSession } from "./session.ts";
 
-/** next-auth's session cookie names (the `__Secure-` one is used over HTTPS). */
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+export { SESSION_COOKIES };
 
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
@@ -17,6 +17,8 @@ function readCookie(header: string | null, name: string): string | undefined {
 /**
  * The signed-in user of a request, from next-auth's encrypted JWT cookie (no next/headers, so the same code
  * serves tRPC, the REST adapter, route handlers and tests). Tampered or expired tokens give null.
+ * The user is re-read from the database, so a demoted or deleted account loses its rights at once instead
+ * of when the 30-day token expires.
  */
 export async function getSessionFromHeaders(headers: Headers): Promise<AppSession | null> {
   const secret = process.env.NEXTAUTH_SECRET;
@@ -24,20 +26,13 @@ export async function getSessionFromHeaders(headers: Headers): Promise<AppSessio
   const cookie = headers.get("cookie");
   const token = SESSION_COOKIES.map((n) => readCookie(cookie, n)).find(Boolean);
   if (!token) return null;
-  try {
-    const jwt = await decode({ token, secret });
-    if (!jwt?.sub || (typeof jwt.exp === "number" && jwt.exp * 1000 < Date.now())) return null;
-    return {
-      user: {
-        id: jwt.sub,
-        username: String(jwt.username ?? ""),
-        email: String(jwt.email ?? ""),
-        role: (jwt.role as Role | undefined) === "admin" ? "admin" : "user",
-      },
-    };
-  } catch {
-    return null;
-  }
+  const jwt = await decode({ token, secret }).catch(() => null);
+  if (!jwt?.sub || (typeof jwt.exp === "number" && jwt.exp * 1000 < Date.now())) return null;
+  const user = await db.user.findUnique({
+    where: { id: jwt.sub },
+    select: { id: true, username: true, email: true, role: true },
+  });
+  return user ? { user } : null;
 }
 
 /** For server components: the session of the current request. */

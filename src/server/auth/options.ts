@@ -2,20 +2,31 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Role } from "~/generated/prisma/enums.ts";
 import { db } from "~/server/db.ts";
-import { authenticate } from "~/server/services/users/authenticate.ts";
+import { AppError } from "~/server/errors.ts";
+import { clientIp } from "~/server/security/rate-limit.ts";
+import { signIn } from "~/server/services/users/sign-in.ts";
+import { SESSION_MAX_AGE, secureCookiesEnabled } from "./session-cookie.ts";
 
 /** next-auth: credentials (e-mail + password), JWT session in an httpOnly SameSite=Lax cookie. */
 export const authOptions: NextAuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
-  session: { strategy: "jwt", maxAge: 60 * 60 * 24 * 30 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
+  // The same cookie name and flags as POST /api/auth/login sets (session-cookie.ts).
+  useSecureCookies: secureCookiesEnabled(),
   pages: { signIn: "/login" },
   providers: [
     CredentialsProvider({
       name: "credentials",
       credentials: { email: { type: "email" }, password: { type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        const user = await authenticate(db, credentials.email, credentials.password);
+        // The same rate-limited sign-in as POST /api/auth/login; a 429 surfaces as next-auth's error.
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
+        const user = await signIn(db, { ...credentials, ip: clientIp(headers) }).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === "UNAUTHORIZED") return null;
+          throw err;
+        });
         return user
           ? { id: user.id, name: user.username, email: user.email, username: user.username, role: user.role }
           : null;

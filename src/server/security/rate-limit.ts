@@ -1,18 +1,118 @@
+import { createHash } from "node:crypto";
+import pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "~/server/errors.ts";
 
 /**
- * Abuse protection (owned by the accounts feature, which backs it with rate-limiter-flexible on Postgres).
- * Callers: `await enforceRateLimit("newsletter", clientIp(ctx.headers))` before doing any work; over the
- * limit it throws AppError TOO_MANY_REQUESTS with `retryAfter` seconds (→ HTTP 429 + Retry-After).
+ * Abuse protection with rate-limiter-flexible on PostgreSQL (table `rate_limits`, created by a migration),
+ * so a limit holds across every app instance. Callers: `await enforceRateLimit("newsletter",
+ * clientIp(ctx.headers))` before doing any work; over the limit it throws AppError TOO_MANY_REQUESTS with
+ * `retryAfter` seconds (→ HTTP 429 + Retry-After).
  */
 export type RateLimitName = "login-ip" | "login-account" | "register" | "newsletter" | "contact" | "generate";
 
-// Interface only until the accounts feature lands the Postgres-backed limiter (it throws the AppError below).
-export async function enforceRateLimit(_name: RateLimitName, _key: string): Promise<void> {}
+interface Policy {
+  /** Requests (for logins: failed attempts) allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+}
+
+const DEFAULTS: Record<RateLimitName, Policy> = {
+  "login-ip": { points: 10, duration: 15 * 60 },
+  "login-account": { points: 5, duration: 15 * 60 },
+  register: { points: 5, duration: 60 * 60 },
+  newsletter: { points: 20, duration: 60 * 60 },
+  contact: { points: 10, duration: 60 * 60 },
+  generate: { points: 30, duration: 60 * 60 },
+};
+
+/** `RATE_LIMIT_LOGIN_IP=10/900` (points/seconds) overrides a default; tests use short windows this way. */
+export function ratePolicy(name: RateLimitName): Policy {
+  const raw = process.env[`RATE_LIMIT_${name.toUpperCase().replace(/-/g, "_")}`];
+  const match = raw?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
+  if (!match) return DEFAULTS[name];
+  return { points: Math.max(1, Number(match[1])), duration: Math.max(1, Number(match[2])) };
+}
+
+let pool: pg.Pool | undefined;
+const limiters = new Map<RateLimitName, RateLimiterPostgres>();
+
+function limiter(name: RateLimitName): RateLimiterPostgres {
+  let found = limiters.get(name);
+  if (found) return found;
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the rate limiter stores its counters in PostgreSQL");
+  // A small pool of its own: the limiter speaks plain pg, and must not starve Prisma's pool.
+  pool ??= new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const policy = ratePolicy(name);
+  found = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true,
+    keyPrefix: name,
+    points: policy.points,
+    duration: policy.duration,
+    // If PostgreSQL is briefly unreachable, count in memory rather than fail the request.
+    insuranceLimiter: new RateLimiterMemory({ points: policy.points, duration: policy.duration }),
+  });
+  limiters.set(name, found);
+  return found;
+}
+
+// Keys are hashed: the table then holds no e-mail addresses or IPs, and long keys fit varchar(255).
+const hashKey = (key: string) => createHash("sha256").update(key.trim().toLowerCase()).digest("hex");
+
+function tooMany(res: RateLimiterRes): AppError {
+  const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new AppError("TOO_MANY_REQUESTS", `Too many requests: try again in ${retryAfter} seconds`, {
+    retryAfter,
+  });
+}
+
+/** Counts one request against `name` for `key`; throws 429 (AppError) once the window's allowance is spent. */
+export async function enforceRateLimit(name: RateLimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).consume(hashKey(key));
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooMany(err);
+    throw err;
+  }
+}
+
+/** Throws 429 if `key` has no allowance left, without counting this request (logins count only failures). */
+export async function assertNotLimited(name: RateLimitName, key: string): Promise<void> {
+  const res = await limiter(name).get(hashKey(key));
+  if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
+}
+
+/** Counts a failure (e.g. a wrong password) against `key`; the next request is refused once spent. */
+export async function recordFailure(name: RateLimitName, key: string): Promise<void> {
+  await limiter(name)
+    .penalty(hashKey(key))
+    .catch((err: unknown) => {
+      if (!(err instanceof RateLimiterRes)) throw err;
+    });
+}
+
+/** Forgets the failures counted for `key` (a successful login clears its account's counter). */
+export async function resetLimit(name: RateLimitName, key: string): Promise<void> {
+  await limiter(name).delete(hashKey(key));
+}
 
 export type RateLimitError = AppError;
 
-/** The client's IP as seen through the proxy headers (first X-Forwarded-For hop), or "unknown". */
+/**
+ * The client's IP. Next fills X-Forwarded-For with the socket address when absent, and a reverse proxy
+ * appends the address it saw, so the right-most entry is the one a client cannot forge. Behind N trusted
+ * proxies that append, set TRUSTED_PROXY_HOPS=N to skip their own entries.
+ */
 export function clientIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+  const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return chain[chain.length - hops] ?? chain[0] ?? headers.get("x-real-ip") ?? "unknown";
 }
