@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFakeResend } from "../support/resend-env.ts";
+
+const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
+// Start the fake first: the app reads RESEND_* once, when its env module is first imported.
+const fake = await startFakeResend({ webhookSecret });
+const { db } = await import("~/server/db.ts");
+const { runInProcess, settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
+const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/server/services/newsletter/generate.ts");
+const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
+const webhookRoute = await import("~/app/api/newsletter/webhooks/resend/route.ts");
+const { adminSession, callerAs } = await import("../support/sessions.ts");
+
+const run = randomBytes(4).toString("hex");
+const noSleep = { sleep: async () => {} };
+
+afterAll(async () => {
+  await settleInProcessJobs();
+  await fake.close();
+});
+
+/** `n` confirmed subscribers of this test run (direct inserts: the signup flow has its own tests). */
+async function confirmedSubscribers(n: number, tag: string) {
+  const emails = Array.from({ length: n }, (_, i) => `envio.${tag}.${i}.${run}@example.com`);
+  await db.newsletterSubscription.createMany({
+    data: emails.map((email, i) => ({
+      email,
+      status: "confirmed" as const,
+      subscribed: true,
+      locale: i % 3 === 0 ? "en" : "es",
+      unsubscribe_token: randomBytes(32).toString("base64url"),
+      confirmed_at: new Date(),
+    })),
+  });
+  return emails;
+}
+
+async function freshArticles(now: Date) {
+  const base = { body_es: "Cuerpo.", status: "published" as const, tags: [] as string[] };
+  await db.article.createMany({
+    data: [
+      {
+        ...base,
+        slug: `envio-empleo-${run}`,
+        title_es: `Empleo ${run}`,
+        summary_es: "Trabajo.",
+        topics: ["trabajo-economia"],
+        date: new Date(now.getTime() - 3_600_000),
+      },
+      {
+        ...base,
+        slug: `envio-regulacion-${run}`,
+        title_es: `Regulación ${run}`,
+        summary_es: "Ley.",
+        topics: ["regulacion"],
+        date: new Date(now.getTime() - 7_200_000),
+      },
+      {
+        ...base,
+        slug: `envio-viejo-${run}`,
+        title_es: `Viejo ${run}`,
+        summary_es: "Antiguo.",
+        topics: ["regulacion"],
+        date: new Date(now.getTime() - 8 * 86_400_000),
+      },
+    ],
+  });
+}
+
+describe("weekly newsletter generation", () => {
+  it("refuses to create an empty newsletter when nothing was published that week", async () => {
+    const longAgo = new Date("2001-01-12T08:00:00Z");
+    const before = await db.newsletter.count();
+    await expect(generateWeeklyNewsletter(db, longAgo)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: NOTHING_PUBLISHED,
+    });
+    expect(await db.newsletter.count()).toBe(before);
+  });
+
+  it("ranks the week's pieces (high-priority topic above a newer medium one) and leaves out older ones", async () => {
+    const now = new Date();
+    await freshArticles(now);
+    const n = await generateWeeklyNewsletter(db, now);
+    const slugs = (n.items as { slug: string }[]).map((i) => i.slug);
+    expect(slugs).toContain(`envio-regulacion-${run}`);
+    expect(slugs).not.toContain(`envio-viejo-${run}`);
+    if (slugs.includes(`envio-empleo-${run}`))
+      expect(slugs.indexOf(`envio-regulacion-${run}`)).toBeLessThan(slugs.indexOf(`envio-empleo-${run}`));
+    expect(n).toMatchObject({ status: "draft" });
+    expect(n.subject_es).toMatch(/^Top 5 de la semana: /);
+    expect(n.subject_en).toMatch(/^Top 5 of the week: /);
+  });
+});
+
+describe("sending in idempotent batches", () => {
+  it("a send killed after 2 batches and retried mails every subscriber exactly once", async () => {
+    const emails = await confirmedSubscribers(450, "lote");
+    const newsletter = await generateWeeklyNewsletter(db, new Date());
+    await db.newsletter.update({ where: { id: newsletter.id }, data: { status: "sending" } });
+
+    fake.crashAfterBatches(2);
+    await expect(
+      runInProcess(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 }, noSleep),
+    ).rejects.toThrow();
+    const failed = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id }, include: { batches: true } });
+    expect(failed.status).toBe("failed");
+    expect(failed.failure_reason).toMatch(/Batch 2/);
+    expect(failed.batches.length).toBeGreaterThanOrEqual(5);
+    expect(failed.batches.filter((b) => b.status === "sent").map((b) => b.index)).toEqual([0, 1]);
+
+    fake.heal();
+    await callerAs(adminSession).admin.newsletters.send({ id: newsletter.id });
+    await settleInProcessJobs();
+    const sent = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id }, include: { batches: true } });
+    expect(sent.status).toBe("sent");
+    expect(sent.batches.every((b) => b.status === "sent")).toBe(true);
+    expect(sent.sent_count).toBe(sent.recipient_count);
+    expect(sent.sent_count).toBeGreaterThanOrEqual(emails.length);
+
+    for (const email of emails) expect(fake.receivedBy(email), email).toBe(1);
+    const copies = fake.deliveries.filter((d) => d.subject === sent.subject_es || d.subject === sent.subject_en);
+    expect(new Set(copies.map((d) => d.to)).size).toBe(copies.length); // nobody at all got two
+    const enCopy = copies.find((d) => d.to === emails[0]);
+    expect(enCopy?.subject).toBe(sent.subject_en);
+    expect(enCopy?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(enCopy?.html).toMatch(/\/en\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
+
+    // Sent means sent: no second send.
+    await expect(requestNewsletterSend(db, newsletter.id)).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("Resend webhooks", () => {
+  const sign = (body: string, secret = webhookSecret) => {
+    const id = `msg_${randomBytes(6).toString("hex")}`;
+    const timestamp = new Date();
+    const signature = new Webhook(secret).sign(id, timestamp, body);
+    return {
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+      "webhook-signature": signature,
+    };
+  };
+  const deliver = (body: string, headers: Record<string, string>) =>
+    webhookRoute.POST(
+      new Request("http://localhost/api/newsletter/webhooks/resend", { method: "POST", headers, body }),
+    );
+
+  it("verifies the signature and suppresses a bounced address, which is then never mailed", async () => {
+    const [email] = await confirmedSubscribers(1, "rebote");
+    const body = JSON.stringify({
+      type: "email.bounced",
+      created_at: new Date().toISOString(),
+      data: { email_id: "e1", to: [email] },
+    });
+    const res = await deliver(body, sign(body));
+    expect(res.status).toBe(200);
+    expect(await db.emailSuppression.findUnique({ where: { email: email! } })).toMatchObject({ reason: "bounced" });
+    expect(await db.newsletterSubscription.findUnique({ where: { email: email! } })).toMatchObject({
+      subscribed: false,
+    });
+
+    const { sendEmail } = await import("~/server/services/email/send-email.ts");
+    const before = fake.receivedBy(email!);
+    const result = await sendEmail(db, { to: email!.toUpperCase(), subject: "x", html: "<p>x</p>", tag: "test" });
+    expect(result.status).toBe("suppressed");
+    expect(fake.receivedBy(email!)).toBe(before);
+  });
+
+  it("rejects a forged or tampered webhook and changes nothing", async () => {
+    const [email] = await confirmedSubscribers(1, "falso");
+    const body = JSON.stringify({ type: "email.complained", data: { to: [email] } });
+    const forged = await deliver(body, sign(body, `whsec_${randomBytes(24).toString("base64")}`));
+    expect(forged.status).toBe(401);
+    const tampered = await deliver(body.replace("complained", "bounced"), sign(body));
+    expect(tampered.status).toBe(401);
+    expect(await db.emailSuppression.findUnique({ where: { email: email! } })).toBeNull();
+  });
+});
