@@ -1,9 +1,11 @@
-import { contactMailJob } from "./contact.ts";
+import { agentRunJob } from "./agent-run.ts";
 import type { AnyJob } from "./contract.ts";
+import { regenerateImageJob } from "./regenerate-image.ts";
+import { contactMailJob } from "./contact.ts";
 import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 
 /**
  * Every job of the app. Features register theirs here; the Inngest serve route and the in-process
  * dispatcher both read this list.
  */
-export const jobs: AnyJob[] = [signupMailJob, sendNewsletterJob, contactMailJob];
+export const jobs: AnyJob[] = [agentRunJob, regenerateImageJob, signupMailJob, sendNewsletterJob, contactMailJob];

@@ -1,5 +1,9 @@
 import { createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminUsersRouter } from "./users.ts";
+import { adminAgentsRouter } from "./agents.ts";
+import { adminMigrationRouter } from "./migration.ts";
+import { adminPublicationsRouter } from "./publications.ts";
+import { adminRunsRouter } from "./runs.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";
 import { adminOutboxRouter } from "./outbox.ts";
@@ -11,6 +15,10 @@ import { adminSubscriptionsRouter } from "./subscriptions.ts";
  */
 export const adminRouter = createTRPCRouter({
   users: adminUsersRouter,
+  agents: adminAgentsRouter,
+  runs: adminRunsRouter,
+  publications: adminPublicationsRouter,
+  migration: adminMigrationRouter,
   subscriptions: adminSubscriptionsRouter,
   newsletters: adminNewslettersRouter,
   outbox: adminOutboxRouter,

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "~/server/services/authors/migration.ts";
+import {
+  fixAuthorNamesSchema,
+  hardcodedAuthorsSchema,
+  migrationResponseSchema,
+} from "~/shared/schemas/publications.ts";
+
+const tags = ["migration"];
+
+export const adminMigrationRouter = createTRPCRouter({
+  authors: adminProcedure
+    .meta({
+      openapi: { method: "GET", path: "/admin/articles/hardcoded-authors", tags, summary: "Authors and articles" },
+    })
+    .input(z.object({}).optional())
+    .output(hardcodedAuthorsSchema)
+    .query(({ ctx }) => hardcodedAuthors(ctx.db)),
+  fixAuthorNames: adminProcedure
+    .meta({
+      openapi: { method: "POST", path: "/admin/articles/fix-author-names", tags, summary: "Assign authors by slug" },
+    })
+    .input(fixAuthorNamesSchema)
+    .output(migrationResponseSchema)
+    .mutation(({ ctx, input }) => fixAuthorNames(ctx.db, input.mapping)),
+  autoMigrate: adminProcedure
+    .meta({
+      openapi: { method: "POST", path: "/admin/articles/auto-migrate", tags, summary: "Agent names → editorial" },
+    })
+    .input(z.object({}).optional())
+    .output(migrationResponseSchema)
+    .mutation(({ ctx }) => autoMigrateAuthors(ctx.db)),
+});

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import type { DbClient } from "~/server/db/client.ts";
+import { configuredFeeds, type FeedItem, readFeeds } from "~/server/providers/feeds.ts";
+import { searchNewsApi } from "~/server/providers/newsapi.ts";
+import { type ChatRequest, openAiStructured } from "~/server/providers/openai.ts";
+import { type Citation, perplexityStructured } from "~/server/providers/perplexity.ts";
+import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
+import type { RunPlan } from "./run-plan.ts";
+
+/** What the LLM writes in the run's primary language (no length keywords: strict structured output). */
+export const draftSchema = z.object({
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  topics: z.array(z.string()),
+  tags: z.array(z.string()),
+  sources: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const translationSchema = z.object({ title: z.string(), summary: z.string(), body: z.string() });
+export type Translation = z.infer<typeof translationSchema>;
+
+export interface Material {
+  brief: string;
+  items: FeedItem[];
+  /** Sources the gathering found (citations, feed links); they override whatever the model lists. */
+  sources: Citation[];
+  notes: string[];
+}
+
+/** Calls the provider of the agent type: Perplexity for perplexity-generator, OpenAI for the rest. */
+async function structured<S extends z.ZodType>(plan: RunPlan, request: ChatRequest, schema: S, name: string) {
+  if (plan.kind === "perplexity-generator") return perplexityStructured(request, schema, name);
+  return { data: await openAiStructured(request, schema, name), citations: [] as Citation[] };
+}
+
+const normalise = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+
+/** Near-identical titles: at least 80% of their significant words in common. */
+export function similarTitles(a: string, b: string): boolean {
+  const wa = new Set(normalise(a));
+  const wb = new Set(normalise(b));
+  if (wa.size === 0 || wb.size === 0) return false;
+  const common = [...wa].filter((w) => wb.has(w)).length;
+  return common / Math.max(wa.size, wb.size) >= 0.8;
+}
+
+const canonicalUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, "").replace(/[/#?]+$/, "");
+
+/** Drops items an existing article already covers (same URL among its sources, or a near-identical title). */
+export async function uncoveredItems(db: DbClient, items: FeedItem[]): Promise<FeedItem[]> {
+  const recent = await db.article.findMany({
+    select: { title_es: true, title_en: true, sources: true },
+    orderBy: { created_at: "desc" },
+    take: 500,
+  });
+  const urls = new Set(
+    recent
+      .flatMap((a) => (Array.isArray(a.sources) ? (a.sources as { url?: string }[]) : []))
+      .map((s) => canonicalUrl(String(s?.url ?? ""))),
+  );
+  const titles = recent.flatMap((a) => [a.title_es, a.title_en ?? ""]).filter(Boolean);
+  const seen: FeedItem[] = [];
+  for (const item of items) {
+    if (urls.has(canonicalUrl(item.url))) continue;
+    if (titles.some((t) => similarTitles(t, item.title))) continue;
+    if (seen.some((s) => canonicalUrl(s.url) === canonicalUrl(item.url) || similarTitles(s.title, item.title)))
+      continue;
+    seen.push(item);
+  }
+  return seen;
+}
+
+/** Step 1: the material the draft is written from. */
+export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Material> {
+  switch (plan.kind) {
+    case "news-aggregator": {
+      const feeds = await readFeeds(configuredFeeds());
+      const news = await searchNewsApi(plan.keywords);
+      const all = [...feeds.items, ...news].sort((a, b) => (b.published ?? "").localeCompare(a.published ?? ""));
+      const fresh = await uncoveredItems(db, all);
+      const words = [...plan.topics, ...plan.keywords].flatMap(normalise);
+      const relevant = fresh.filter((i) => normalise(`${i.title} ${i.summary}`).some((w) => words.includes(w)));
+      const chosen = (relevant.length ? relevant : fresh).slice(0, 5);
+      return {
+        brief: "",
+        items: chosen,
+        sources: chosen.map((i) => ({ name: i.origin, url: i.url })),
+        notes: [
+          `${feeds.items.length} elementos de feeds, ${news.length} de NewsAPI, ${all.length - fresh.length} ya cubiertos`,
+          ...feeds.problems.map((p) => `Feed no disponible: ${p}`),
+        ],
+      };
+    }
+    case "perplexity-generator": {
+      const research = await perplexityStructured(
+        researchPrompt(plan),
+        z.object({ notes: z.string() }),
+        "research_notes",
+      );
+      return {
+        brief: research.data.notes,
+        items: [],
+        sources: research.citations,
+        notes: [`${research.citations.length} citas de Perplexity`],
+      };
+    }
+    case "interview-generator": {
+      // Sources of an interview are only the links the editor put in the material.
+      const links = [...new Set(plan.material.match(/https?:\/\/[^\s)>\]"']+/g) ?? [])];
+      return {
+        brief: "",
+        items: [],
+        sources: links.map((url) => ({ name: new URL(url).hostname.replace(/^www\./, ""), url })),
+        notes: [`Material del editor: ${plan.material.length} caracteres`],
+      };
+    }
+    default:
+      return { brief: "", items: [], sources: [], notes: ["Sin material externo: fuentes propuestas por el modelo"] };
+  }
+}
+
+/** Step 2: the article in the run's primary language. */
+export async function writeDraft(plan: RunPlan, material: Material): Promise<Draft> {
+  const { data, citations } = await structured(plan, draftPrompt(plan, material), draftSchema, "article_draft");
+  const body = data.body.trim();
+  if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
+  // Gathered sources are authoritative: for aggregators and Perplexity the article cites what was read.
+  const found = [...material.sources, ...citations];
+  const sources = (found.length ? found : data.sources)
+    .map((s) => ({ name: s.name.trim() || s.url, url: s.url.trim() }))
+    .filter((s, i, all) => s.url && all.findIndex((o) => o.url === s.url) === i);
+  return {
+    title: data.title.trim(),
+    summary: data.summary.trim(),
+    body,
+    topics: data.topics.map(slugify).filter(Boolean).slice(0, 4),
+    tags: data.tags
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .slice(0, 6),
+    sources,
+  };
+}
+
+/** Step 3: the other language. */
+export async function translateDraft(plan: RunPlan, draft: Draft): Promise<Translation> {
+  const target = plan.language === "es" ? "en" : "es";
+  const { data } = await structured(plan, translationPrompt(target, draft), translationSchema, "translation");
+  if (!data.title.trim() || !data.body.trim()) throw new Error("the provider returned an empty translation");
+  return { title: data.title.trim(), summary: data.summary.trim(), body: data.body.trim() };
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+}

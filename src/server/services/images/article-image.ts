@@ -1,0 +1,30 @@
+import sharp from "sharp";
+import { imageStorage } from "~/server/providers/image-storage.ts";
+import { openAiImage } from "~/server/providers/openai.ts";
+
+/** Social-card size (SPEC §9: 1200 × 630). */
+export const SOCIAL_WIDTH = 1200;
+export const SOCIAL_HEIGHT = 630;
+
+/** Crops any image to the 1200×630 social card (centre-weighted "attention" crop) as JPEG. */
+export async function toSocialCard(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes)
+    .resize(SOCIAL_WIDTH, SOCIAL_HEIGHT, { fit: "cover", position: sharp.strategy.attention })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}
+
+/** An editorial illustration prompt: no text, no real people (avoids fake likenesses). */
+export function imagePrompt(title: string, summary: string): string {
+  return (
+    `Editorial illustration for a news article about artificial-intelligence risks. Title: "${title}". ` +
+    `Context: ${summary.slice(0, 400)}. Abstract, sober, conceptual; no text, no logos, no real people.`
+  );
+}
+
+/** Generates, crops and stores an article image; returns its public URL. */
+export async function generateArticleImage(title: string, summary: string): Promise<string> {
+  const raw = await openAiImage(imagePrompt(title, summary));
+  const card = await toSocialCard(raw);
+  return imageStorage().put(card, "image/jpeg", "jpg");
+}

@@ -1,0 +1,84 @@
+import type { DbClient } from "~/server/db/client.ts";
+import { AppError, notFound } from "~/server/errors.ts";
+import { enqueue } from "~/server/jobs/dispatcher.ts";
+import { regenerateImageJob } from "~/server/jobs/regenerate-image.ts";
+import { openAiConfigured } from "~/server/providers/openai.ts";
+import { toArticleDto } from "~/server/services/articles/dto.ts";
+import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
+
+/** Pendientes: drafts (review required or not), newest first. */
+export async function listDrafts(db: DbClient) {
+  const rows = await db.article.findMany({ where: { status: "draft" }, orderBy: { created_at: "desc" }, take: 200 });
+  return rows.map(toArticleDto);
+}
+
+/** Aprobadas: published articles, newest first. */
+export async function listApproved(db: DbClient) {
+  const rows = await db.article.findMany({ where: { status: "published" }, orderBy: { date: "desc" }, take: 200 });
+  return rows.map(toArticleDto);
+}
+
+async function findArticle(db: DbClient, slug: string) {
+  const row = await db.article.findUnique({ where: { slug } });
+  if (!row) throw notFound("Article");
+  return row;
+}
+
+/**
+ * PUT /api/articles/{slug}: approve (publish) or reject a draft (SPEC §4). A published article is only
+ * deleted, never rejected; repeating the same decision is a no-op.
+ */
+export async function reviewArticle(db: DbClient, slug: string, status: "published" | "rejected") {
+  const row = await findArticle(db, slug);
+  if (row.status === status) return toArticleDto(row);
+  if (row.status === "published")
+    throw new AppError("CONFLICT", "Un artículo publicado solo puede eliminarse", { field: "status" });
+  const now = new Date();
+  const updated = await db.article.update({
+    where: { slug },
+    data:
+      status === "published"
+        ? { status, review_required: false, published_at: now, date: row.is_agent ? now : row.date }
+        : { status },
+  });
+  if (status === "published") await revalidatePublicContent({ kind: "article", slug });
+  return toArticleDto(updated);
+}
+
+export async function deleteArticle(db: DbClient, slug: string) {
+  const row = await findArticle(db, slug);
+  await db.article.delete({ where: { slug } });
+  if (row.status === "published") await revalidatePublicContent({ kind: "article", slug });
+  return { message: "Artículo eliminado" };
+}
+
+async function revalidateIfPublic(status: string, slug: string) {
+  if (status === "published") await revalidatePublicContent({ kind: "article", slug });
+}
+
+export async function toggleFeatured(db: DbClient, slug: string) {
+  const row = await findArticle(db, slug);
+  const updated = await db.article.update({ where: { slug }, data: { featured: !row.featured } });
+  await revalidateIfPublic(updated.status, slug);
+  return toArticleDto(updated);
+}
+
+/** Static (file-based) vs dynamic (served from the database list). */
+export async function toggleStatic(db: DbClient, slug: string) {
+  const row = await findArticle(db, slug);
+  const updated = await db.article.update({ where: { slug }, data: { is_static: !row.is_static } });
+  await revalidateIfPublic(updated.status, slug);
+  return { message: updated.is_static ? "Artículo marcado como estático" : "Artículo marcado como dinámico" };
+}
+
+/** Queues the image job (an Inngest function when Inngest is configured). */
+export async function requestImageRegeneration(db: DbClient, slug: string) {
+  await findArticle(db, slug);
+  if (!openAiConfigured())
+    throw new AppError("SERVICE_UNAVAILABLE", "OpenAI is not configured: set OPENAI_API_KEY", {
+      details: "providerNotConfigured",
+    });
+  const requestId = `${slug}:${Date.now()}`;
+  await enqueue(regenerateImageJob, { slug, requestId }, { id: requestId });
+  return { message: "Regeneración de imagen en curso" };
+}

@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM, startFakeNews } from "../support/fake-news.ts";
+import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
+import { PERPLEXITY_CITATIONS, startFakePerplexity } from "../support/fake-perplexity.ts";
+
+// Providers read their configuration through src/env.js at import time: start the fakes, point the env at
+// them, then import the app.
+let openai: FakeOpenAi;
+let perplexity: FakeOpenAi;
+let news: Awaited<ReturnType<typeof startFakeNews>>;
+let app: Awaited<ReturnType<typeof loadApp>>;
+const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-images-"));
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function loadApp() {
+  const [sessions, dispatcher, job, db, markdown, execute] = await Promise.all([
+    import("../support/sessions.ts"),
+    import("~/server/jobs/dispatcher.ts"),
+    import("~/server/jobs/agent-run.ts"),
+    import("~/server/db.ts"),
+    import("~/lib/markdown.ts"),
+    import("~/server/services/agents/execute.ts"),
+  ]);
+  return {
+    admin: sessions.callerAs(sessions.adminSession),
+    ...dispatcher,
+    ...job,
+    ...markdown,
+    ...execute,
+    db: db.db,
+  };
+}
+
+beforeAll(async () => {
+  [openai, perplexity, news] = await Promise.all([startFakeOpenAi(), startFakePerplexity(), startFakeNews()]);
+  vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
+  vi.stubEnv("OPENAI_BASE_URL", openai.url);
+  vi.stubEnv("PERPLEXITY_API_KEY", "fake-perplexity-key");
+  vi.stubEnv("PERPLEXITY_BASE_URL", perplexity.url);
+  vi.stubEnv("NEWSAPI_KEY", "fake-newsapi-key");
+  vi.stubEnv("NEWSAPI_BASE_URL", news.newsApiUrl);
+  vi.stubEnv("NEWS_FEEDS", `${news.rssUrl},${news.atomUrl}`);
+  vi.stubEnv("IMAGE_STORAGE_DIR", imageDir);
+  vi.stubEnv("SOURCE_ALLOWLIST", "");
+  app = await loadApp();
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all([openai?.close(), perplexity?.close(), news?.close()]);
+  fs.rmSync(imageDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  openai.reset();
+  perplexity.reset();
+  news.reset();
+  openai.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${unique} ${Math.random()}` };
+});
+
+type AgentType = "article-generator" | "perplexity-generator" | "interview-generator" | "news-aggregator";
+
+async function activeAgent(type: AgentType, extra: Record<string, unknown> = {}) {
+  const agent = await app.admin.admin.agents.create({
+    name: `Agente ${type} ${unique} ${Math.random().toString(36).slice(2, 6)}`,
+    type,
+    config: { content: { topics: "ai act, riesgos", targetLength: "600" } },
+    ...extra,
+  });
+  expect(agent.status).toBe("draft");
+  return app.admin.admin.agents.update({ ...agent, status: "active", ...extra });
+}
+
+/** Executes through the real entry point (in-process dispatcher) and waits for the run to settle. */
+async function execute(agentId: string) {
+  const response = await app.admin.admin.agents.execute({ id: agentId });
+  expect(response.success).toBe(true);
+  await app.settleInProcessJobs();
+  const run = await app.admin.admin.runs.byId({ id: response.run!.id });
+  const article = await app.db.article.findUnique({ where: { agent_run_id: run.id } });
+  return { response, run, article };
+}
+
+describe("agent runs against fake providers", () => {
+  it("answers execute-all with 'Sin agentes activos' when no agent is active", async () => {
+    await app.db.agent.updateMany({ where: { status: "active" }, data: { status: "paused" } });
+    const res = await app.admin.admin.agents.executeAll();
+    expect(res).toMatchObject({ success: false, message: "Sin agentes activos", runs: [] });
+  });
+
+  it("article-generator: a bilingual draft with official sources, an image and step logs", async () => {
+    const agent = await activeAgent("article-generator");
+    await app.db.agent.update({
+      where: { id: agent.id },
+      data: { config: { ...agent.config, content: { ...agent.config.content, generateImage: true } } },
+    });
+    const { response, run, article } = await execute(agent.id);
+    expect(response.agentName).toBe(agent.name);
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect(run.progress).toBe(100);
+    expect(run.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(run.result.generatedContent).toMatchObject({ title: openai.draft.title, type: "analisis" });
+    const logs = run.logs.join("\n");
+    for (const step of [
+      "Inicio",
+      "Material reunido",
+      "Borrador",
+      "Versión en",
+      "Fuentes verificadas",
+      "Imagen",
+      "Guardado",
+    ])
+      expect(logs).toContain(step);
+    expect(article).toMatchObject({
+      title_es: openai.draft.title,
+      title_en: "The European AI Office publishes the code of practice",
+      status: "draft",
+      review_required: false,
+      is_agent: true,
+      author: agent.name,
+      type: "analisis",
+    });
+    expect(article!.body_en).toContain("What changes");
+    expect(article!.sources).toEqual(DEFAULT_DRAFT.sources);
+    expect(article!.topics).toEqual(["regulacion", "seguridad-alignment"]);
+    expect(article!.image_url).toMatch(/^\/api\/media\/.+\.jpg$/);
+    const sharp = (await import("sharp")).default;
+    const file = path.join(imageDir, article!.image_url!.replace("/api/media/", ""));
+    expect(await sharp(file).metadata()).toMatchObject({ width: 1200, height: 630 });
+    const agentAfter = await app.db.agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect(agentAfter.last_run).not.toBeNull();
+    // The prompt carried the agent's config (comma-separated topics, parsed length).
+    expect(JSON.stringify(openai.chatRequests()[0]!.body)).toContain("ai act, riesgos");
+  });
+
+  it("perplexity-generator: Perplexity's citations become the sources", async () => {
+    const agent = await activeAgent("perplexity-generator");
+    const { run, article } = await execute(agent.id);
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect(perplexity.chatRequests().length).toBe(3); // research, draft, translation
+    expect(openai.chatRequests()).toHaveLength(0);
+    expect((article!.sources as { url: string }[]).map((s) => s.url).sort()).toEqual(
+      PERPLEXITY_CITATIONS.map((c) => c.url).sort(),
+    );
+    expect(article!.title_en).toBeTruthy();
+    expect(article!.review_required).toBe(false);
+  });
+
+  it("news-aggregator: summarises new feed and NewsAPI items, linking them, and skips covered ones", async () => {
+    const agent = await activeAgent("news-aggregator");
+    await app.admin.admin.agents.update({
+      ...agent,
+      config: {
+        ...agent.config,
+        content: { ...agent.config.content, topics: "ai act, frontier" },
+        newsApi: { keywords: " oecd , ,accountability" },
+      },
+    });
+    const first = await execute(agent.id);
+    expect(first.run.status, first.run.error ?? "").toBe("completed");
+    const urls = (first.article!.sources as { url: string }[]).map((s) => s.url);
+    expect(urls).toEqual(expect.arrayContaining([RSS_ITEM.url, ATOM_ENTRY.url, NEWSAPI_ARTICLE.url]));
+    const newsApiCall = news.requests.find((r) => r.path === "/v2/everything");
+    expect(new URL(`http://x${newsApiCall!.path}`).pathname).toBe("/v2/everything");
+    expect(openai.chatRequests()).toHaveLength(2); // summary + translation
+    const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
+    expect(prompt).toContain(RSS_ITEM.title);
+    expect(first.article!.title_en).toBeTruthy();
+
+    // Everything is covered now: the next run writes nothing.
+    const second = await execute(agent.id);
+    expect(second.run.status).toBe("completed");
+    expect(second.article).toBeNull();
+    expect(second.run.logs.join("\n")).toContain("Sin novedades");
+  });
+
+  it("interview-generator: drafts only from the editor's material and always needs review", async () => {
+    const material = `Transcripción revisada (https://www.europarl.europa.eu/news/es/interview-${unique})\nP: ¿Qué cambia?\nR: "Cambia la supervisión."`;
+    const agent = await activeAgent("interview-generator", { auto_publish: true });
+    await app.db.agent.update({
+      where: { id: agent.id },
+      data: { config: { ...agent.config, interview: { material } } },
+    });
+    const { run, article } = await execute(agent.id);
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect(JSON.stringify(openai.chatRequests()[0]!.body)).toContain("Cambia la supervisión");
+    expect(article).toMatchObject({ status: "draft", review_required: true, type: "entrevista", is_agent: true });
+    expect(article!.sources).toEqual([
+      { name: "europarl.europa.eu", url: `https://www.europarl.europa.eu/news/es/interview-${unique}` },
+    ]);
+  });
+
+  it("publishes with auto_publish only when every source is official; otherwise the draft awaits review", async () => {
+    const agent = await activeAgent("article-generator", { auto_publish: true });
+    const clean = await execute(agent.id);
+    expect(clean.article).toMatchObject({ status: "published", review_required: false });
+    expect(clean.article!.published_at).not.toBeNull();
+
+    openai.draft = {
+      ...openai.draft,
+      title: `Fuente no oficial ${unique}`,
+      sources: [...DEFAULT_DRAFT.sources, { name: "Blog", url: "https://blog.example.com/ai-act" }],
+    };
+    const flagged = await execute(agent.id);
+    expect(flagged.article).toMatchObject({ status: "draft", review_required: true });
+    expect(flagged.run.logs.join("\n")).toContain("blog.example.com");
+
+    openai.draft = { ...openai.draft, title: `Sin fuentes ${unique}`, sources: [] };
+    const none = await execute(agent.id);
+    expect(none.article).toMatchObject({ status: "draft", review_required: true });
+  });
+
+  it("retries a provider 500 and then records the run as failed with the error", async () => {
+    const agent = await activeAgent("article-generator");
+    const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
+    openai.failNext(Number.POSITIVE_INFINITY, 500);
+    await expect(app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} })).rejects.toThrow();
+    openai.failNext(0);
+    const run = await app.admin.admin.runs.byId({ id: row.id });
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/500/);
+    expect(run.result.failure?.code).toBe("provider");
+    expect(run.logs.join("\n")).toContain("Intento 1 fallido");
+    // 4 job attempts × (1 call + 1 SDK retry)
+    expect(openai.chatRequests().length).toBe(8);
+    expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(0);
+  });
+
+  it("a replayed run yields one article", async () => {
+    const agent = await activeAgent("article-generator");
+    const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
+    await app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} });
+    await app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} });
+    expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(1);
+    const run = await app.admin.admin.runs.byId({ id: row.id });
+    expect(run.status).toBe("completed");
+    expect(run.logs.join("\n")).toContain("no se creará otro artículo");
+  });
+
+  it("stores a <script> body as written but renders it inert", async () => {
+    const agent = await activeAgent("article-generator");
+    openai.draft = {
+      ...openai.draft,
+      body: 'Texto <script>alert("x")</script> <img src=x onerror="alert(1)"> [pulsa](javascript:alert(1))',
+    };
+    const { article } = await execute(agent.id);
+    expect(article!.body_es).toContain("<script>");
+    const html = app.renderMarkdown(article!.body_es);
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(html).toContain("Texto");
+  });
+
+  it("manual generation lands a draft signed by the chosen author (or the signed-in admin)", async () => {
+    const res = await app.admin.admin.publications.generate({
+      userPrompt: "Escribe sobre el AI Act",
+      contentType: "news",
+      generateImage: false,
+    });
+    expect(res.success).toBe(true);
+    await app.settleInProcessJobs();
+    const article = await app.db.article.findUniqueOrThrow({ where: { agent_run_id: res.run!.id } });
+    expect(article).toMatchObject({ status: "draft", type: "noticia", author: "editora", is_agent: true });
+    const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
+    expect(prompt).toContain("periodista español");
+    expect(prompt).toContain("Escribe sobre el AI Act");
+  });
+});

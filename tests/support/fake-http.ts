@@ -1,0 +1,75 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface FakeServer {
+  url: string;
+  requests: RecordedRequest[];
+  /** The next `count` requests answer `status` (a provider outage); Infinity for "until reset". */
+  failNext(count: number, status?: number): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: RecordedRequest, url: URL) => { status?: number; type?: string; body: unknown };
+
+/** A loopback HTTP server speaking a provider's real wire format (no mocks of our own code). */
+export async function startFakeServer(handle: Handler): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  let failures = 0;
+  let failStatus = 500;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {}
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const recorded = { method: req.method ?? "GET", path: url.pathname, headers: req.headers, body };
+      requests.push(recorded);
+      if (failures > 0) {
+        failures--;
+        res.writeHead(failStatus, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "fake provider outage", type: "server_error" } }));
+        return;
+      }
+      try {
+        const out = handle(recorded, url);
+        const type = out.type ?? "application/json";
+        res.writeHead(out.status ?? 200, { "content-type": type });
+        res.end(type === "application/json" ? JSON.stringify(out.body) : String(out.body));
+      } catch (err) {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: (err as Error).message } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(count, status = 500) {
+      failures = count;
+      failStatus = status;
+    },
+    reset() {
+      failures = 0;
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
