@@ -1,14 +1,123 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/components/ui/cn.ts";
+
+/** SPEC §9: the green 'Suscrito' state lasts 3000 ms. */
+const SUBSCRIBED_MS = 3000;
+
+type State = "idle" | "submitting" | "subscribed";
+
 /**
  * The newsletter signup block. `variant="block"` is the home/sidebar/footer block (anchor #newsletter, its
  * input gets focused by the header's newsletter button); `variant="contact"` is the one on /contacto.
- * Owned by the newsletter feature, which implements the states and texts of SPEC §4/§8.
+ * States and texts follow SPEC §4/§5/§8; it calls the spec's REST path so the server's error text is shown.
  */
-export function NewsletterSignup({ variant = "block" }: { variant?: "block" | "contact"; source?: string }) {
+export function NewsletterSignup({ variant = "block", source }: { variant?: "block" | "contact"; source?: string }) {
+  const t = useTranslations("newsletterSignup");
+  const locale = useLocale();
+  const [email, setEmail] = useState("");
+  const [state, setState] = useState<State>("idle");
+  const honeypot = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const honeypotId = useId();
+  const contact = variant === "contact";
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (state !== "idle") return;
+    if (!email.trim()) {
+      toast.error(t("errorTitle"), { description: contact ? t("emptyContact") : t("emptyBlock") });
+      return;
+    }
+    setState("submitting");
+    try {
+      const res = await fetch("/api/newsletter/subscribe", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: email.trim(),
+          locale,
+          source: source ?? variant,
+          ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
+        }),
+      });
+      const body = (await res.json().catch(() => null)) as { message?: string; error?: string } | null;
+      if (!res.ok) {
+        setState("idle");
+        toast.error(t("errorTitle"), {
+          description: contact ? t("failureContact") : body?.error || t("subscriptionFailed"),
+        });
+        return;
+      }
+      setEmail("");
+      setState("subscribed");
+      timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
+      if (contact) toast.success(t("contactSuccessTitle"), { description: t("contactSuccessBody") });
+      else toast.success(t("successTitle"), { description: body?.message || t("successDefault") });
+    } catch {
+      setState("idle");
+      toast.error(t("errorTitle"), { description: contact ? t("failureContact") : t("failure") });
+    }
+  }
+
+  const inputId = contact ? "newsletter-email-contact" : "newsletter-email";
   return (
-    <form id={variant === "block" ? "newsletter" : undefined} data-testid={`newsletter-${variant}`}>
-      <input type="email" name="email" id={variant === "block" ? "newsletter-email" : "newsletter-email-contact"} />
+    <form
+      id={contact ? undefined : "newsletter"}
+      data-testid={`newsletter-${variant}`}
+      data-state={state}
+      onSubmit={onSubmit}
+      className="relative space-y-3"
+    >
+      <label htmlFor={inputId} className="sr-only">
+        {t("label")}
+      </label>
+      <div className={cn("flex gap-2", contact ? "flex-col sm:flex-row" : "flex-col")}>
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t("placeholder")}
+          disabled={state === "submitting"}
+          className="h-10 w-full rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30"
+        />
+        <Button
+          type="submit"
+          disabled={state !== "idle"}
+          data-testid={`newsletter-${variant}-submit`}
+          className={cn("shrink-0", state === "subscribed" && "bg-success text-white hover:bg-success")}
+        >
+          {state === "submitting" ? (
+            t("submitting")
+          ) : state === "subscribed" ? (
+            <>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <path d="M7.7 14.3 3.4 10l1.4-1.4 2.9 2.9 7.5-7.5 1.4 1.4z" />
+              </svg>
+              {t("subscribed")}
+            </>
+          ) : (
+            t("submit")
+          )}
+        </Button>
+      </div>
+      {/* Honeypot: hidden from people and assistive tech; bots that fill every field give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>{t("honeypot")}</label>
+        <input ref={honeypot} id={honeypotId} type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="text-xs text-muted">{t("note")}</p>
     </form>
   );
 }

@@ -1,6 +1,91 @@
 "use client";
 
-// Owned by the feature that builds this tab; the admin shell renders it under /admin/newsletters.
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx";
+import { tableClass, thClass } from "~/components/admin/newsletter/pager.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { api } from "~/trpc/react.tsx";
+
+/** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */
 export function NewslettersTab() {
-  return <section data-testid="admin-tab-newsletters" />;
+  const t = useTranslations("adminNewsletters");
+  const utils = api.useUtils();
+  const list = api.admin.newsletters.list.useQuery(undefined, {
+    // While a send runs, follow its progress.
+    refetchInterval: (query) => (query.state.data?.some((n) => n.status === "sending") ? 1500 : false),
+  });
+  useEffect(() => {
+    if (list.error) toast.error(t("errorTitle"), { description: t("loadError") });
+  }, [list.error, t]);
+  const refresh = () => utils.admin.newsletters.list.invalidate();
+
+  const generate = api.admin.newsletters.generate.useMutation({
+    onSuccess: () => {
+      toast.success(t("generatedTitle"), { description: t("generatedBody") });
+      void refresh();
+    },
+    onError: () => toast.error(t("errorTitle"), { description: t("generateError") }),
+  });
+  const send = api.admin.newsletters.send.useMutation({
+    onSuccess: () => {
+      toast.success(t("sentTitle"), { description: t("sentBody") });
+      void refresh();
+    },
+    onError: () => toast.error(t("errorTitle"), { description: t("sendError") }),
+  });
+  const remove = api.admin.newsletters.delete.useMutation({
+    onSuccess: () => {
+      toast.success(t("deletedTitle"));
+      void refresh();
+    },
+    onError: () => toast.error(t("errorTitle"), { description: t("deleteError") }),
+  });
+  const busy = send.isPending || remove.isPending;
+
+  return (
+    <section data-testid="admin-tab-newsletters" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="font-serif text-2xl font-bold">{t("title")}</h2>
+        <Button onClick={() => generate.mutate({})} disabled={generate.isPending} data-testid="newsletter-generate">
+          {generate.isPending ? t("generating") : t("generate")}
+        </Button>
+      </div>
+      {generate.error ? (
+        <p role="alert" className="rounded-md border border-accent/30 bg-accent/5 px-3 py-2 text-sm text-accent-text">
+          {t("generateError")}: {generate.error.message}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={thClass}>{t("subject")}</th>
+              <th className={thClass}>{t("state")}</th>
+              <th className={thClass}>{t("created")}</th>
+              <th className={thClass}>{t("sentAt")}</th>
+              <th className={thClass}>{t("recipients")}</th>
+              <th className={thClass}>
+                <span className="sr-only">{t("actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.map((n) => (
+              <NewsletterRow
+                key={n.id}
+                newsletter={n}
+                busy={busy}
+                onSend={(id) => send.mutate({ id })}
+                onDelete={(id) => remove.mutate({ id })}
+              />
+            ))}
+          </tbody>
+        </table>
+        {list.isLoading ? <p className="py-4 text-sm text-muted">{t("loading")}</p> : null}
+        {list.data && list.data.length === 0 ? <p className="py-4 text-sm text-muted">{t("empty")}</p> : null}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ConfirmStatus } from "~/components/newsletter/confirm-status.tsx";
+import type { Locale } from "~/i18n/routing.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "newsletterConfirm" });
+  return { title: t("metaTitle"), robots: { index: false, follow: false } };
+}
+
+export default async function ConfirmSubscriptionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { token } = await searchParams;
+  return <ConfirmStatus token={typeof token === "string" ? token.trim() : ""} />;
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { api } from "~/trpc/react.tsx";
+import { adminDate, Pager, tableClass, tdClass, thClass } from "./pager.tsx";
+
+/** The e-mail log: what the site sent, or (with no provider) the outbox where nothing is lost. */
+export function OutboxSection() {
+  const t = useTranslations("adminSubscriptions");
+  const [page, setPage] = useState(1);
+  const pageSize = 20;
+  const list = api.admin.outbox.list.useQuery({ page, pageSize });
+  return (
+    <section aria-labelledby="outbox-title" className="space-y-3" data-testid="admin-outbox">
+      <h3 id="outbox-title" className="font-serif text-xl font-bold">
+        {t("outboxTitle")}
+      </h3>
+      <p className="text-sm text-muted">{t("outboxHint")}</p>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={thClass}>{t("date")}</th>
+              <th className={thClass}>{t("outboxTo")}</th>
+              <th className={thClass}>{t("outboxSubject")}</th>
+              <th className={thClass}>{t("outboxTag")}</th>
+              <th className={thClass}>{t("state")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.items.map((m) => (
+              <tr key={m.id}>
+                <td className={tdClass}>{adminDate(m.created_at)}</td>
+                <td className={tdClass}>{m.to}</td>
+                <td className={tdClass}>{m.subject}</td>
+                <td className={tdClass}>{m.tag}</td>
+                <td className={tdClass} title={m.error ?? undefined}>
+                  {t(`status.${m.status}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.data && list.data.items.length === 0 ? (
+          <p className="py-4 text-sm text-muted">{t("outboxEmpty")}</p>
+        ) : null}
+      </div>
+      {list.data ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={list.data.total}
+          onPage={setPage}
+          labels={{ previous: t("previous"), next: t("next"), page: (p, n) => t("page", { page: p, pages: n }) }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { CheckIcon, ResultPanel } from "./result-panel.tsx";
+
+/** SPEC §5: a token under 32 characters is not sent at all. */
+const MIN_TOKEN = 32;
+
+/**
+ * SPEC §2/§4 /unsubscribe: 'Procesando tu solicitud...' and then, whatever happened (no token, short token,
+ * failed call, refusal), '¡Desuscripción Exitosa!'. Failures are only logged.
+ */
+export function UnsubscribeStatus({ token }: { token: string }) {
+  const t = useTranslations("unsubscribePage");
+  const [done, setDone] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // React strict mode runs effects twice in development
+    started.current = true;
+    if (token.length < MIN_TOKEN) {
+      setDone(true);
+      return;
+    }
+    fetch("/api/newsletter/unsubscribe", {
+      method: "POST",
+      credentials: "include",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    })
+      .then(async (res) => {
+        if (!res.ok) console.error("unsubscribe failed", res.status, await res.text());
+      })
+      .catch((err) => console.error("unsubscribe failed", err))
+      .finally(() => setDone(true));
+  }, [token]);
+
+  return done ? (
+    <ResultPanel
+      testId="unsubscribe"
+      state="done"
+      icon={<CheckIcon tone="success" />}
+      title={t("title")}
+      body={t("body")}
+      homeLabel={t("home")}
+      contactLabel={t("contact")}
+    />
+  ) : (
+    <ResultPanel testId="unsubscribe" state="processing" icon={<CheckIcon tone="muted" />} title={t("processing")} />
+  );
+}
