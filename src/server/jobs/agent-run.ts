@@ -48,9 +48,11 @@ export const agentRunJob = defineJob({
             ? `Repetición de una ejecución que ya guardó '${already.slug}': no se creará otro artículo`
             : `Inicio: ${plan.kind} (${plan.agentName})`,
         );
-        assertRunnable(plan);
         return plan;
       });
+      // Outside any step, so a missing key fails the run at once under Inngest as well as in-process
+      // (a non-retriable error thrown inside a step would only end that step).
+      assertRunnable(plan);
 
       const material = await step.run("gather-material", async () => {
         const material = await gatherMaterial(db, plan);
