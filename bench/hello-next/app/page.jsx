@@ -1,0 +1,5 @@
+export const dynamic = "force-static";
+
+export default function Hello() {
+  return <p>hello</p>;
+}

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { startHelloNext, startNginx, startSite, stop } from "./lib/servers.ts";
+import { type LoadResult, median, wrk } from "./lib/wrk.ts";
+
+/**
+ * Page throughput (issue 8): the production site under wrk on home, a cached article and /noticias, side by
+ * side with a bare Next.js "hello" page and the same article HTML served by nginx as a static file, plus the
+ * article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at 64
+ * connections. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 by default)
+ */
+const RUNS = Number(process.env.RUNS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 30);
+const CONNECTIONS = 64;
+const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313 };
+
+const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
+const articlePath = `/noticias/${articles[0]!.slug}`;
+
+async function main() {
+  fs.mkdirSync("bench/results/static", { recursive: true });
+  const site = await startSite(PORTS.site);
+  const hello = await startHelloNext(PORTS.hello);
+  const html = await fetch(`http://127.0.0.1:${PORTS.site}${articlePath}`).then((r) => r.text());
+  fs.writeFileSync("bench/results/static/article.html", html);
+  const nginx = await startNginx({
+    staticRoot: "bench/results/static",
+    staticPort: PORTS.static,
+    cachePort: PORTS.cache,
+    upstreamPort: PORTS.site,
+  });
+  try {
+    const targets: [string, string][] = [
+      ["home", `http://127.0.0.1:${PORTS.site}/`],
+      ["article (cached page)", `http://127.0.0.1:${PORTS.site}${articlePath}`],
+      ["/noticias", `http://127.0.0.1:${PORTS.site}/noticias`],
+      ["bare Next.js hello", `http://127.0.0.1:${PORTS.hello}/`],
+      ["nginx static article", `http://127.0.0.1:${PORTS.static}/article.html`],
+      ["article via nginx cache", `http://127.0.0.1:${PORTS.cache}${articlePath}`],
+    ];
+    // Warm every target (compiles, fills caches) before measuring.
+    for (const [label, url] of targets) wrk(label, url, { seconds: 3, connections: 8 });
+    const runs = new Map<string, LoadResult[]>();
+    for (let i = 0; i < RUNS; i++) {
+      for (const [label, url] of targets) {
+        const r = wrk(label, url, { seconds: SECONDS, connections: CONNECTIONS });
+        runs.set(label, [...(runs.get(label) ?? []), r]);
+        console.log(`run ${i + 1}/${RUNS} ${label}: ${r.rps.toFixed(0)} req/s p50 ${r.p50ms}ms p99 ${r.p99ms}ms`);
+      }
+    }
+    const summary = [...runs.entries()].map(([label, rs]) => ({
+      label,
+      rps: median(rs.map((r) => r.rps)),
+      p50ms: median(rs.map((r) => r.p50ms)),
+      p99ms: median(rs.map((r) => r.p99ms)),
+      errors: rs.reduce((a, r) => a + r.errors + r.non2xx, 0),
+    }));
+    const get = (l: string) => summary.find((s) => s.label === l)!;
+    const hello = get("bare Next.js hello").rps;
+    const stat = get("nginx static article").rps;
+    console.log(
+      `\nPage throughput — ${CONNECTIONS} connections, ${SECONDS}s × ${RUNS} runs (medians), ${new Date().toISOString()}`,
+    );
+    console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | × static |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const s of summary) {
+      console.log(
+        `| ${s.label} | ${s.rps.toFixed(0)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} | ${s.errors} | ${(s.rps / hello).toFixed(2)} | ${(s.rps / stat).toFixed(3)} |`,
+      );
+    }
+    fs.writeFileSync(
+      path.join("bench/results", "throughput.json"),
+      JSON.stringify({ date: new Date().toISOString(), summary }, null, 2),
+    );
+  } finally {
+    stop(nginx);
+    stop(hello);
+    stop(site);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
