@@ -1,9 +1,10 @@
 // One JSON file per area; add an area here when a feature brings its own texts.
 import agents from "./agents.json";
 import common from "./common.json";
+import site from "./site.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
 import publications from "./publications.json";
 
-export default { ...common, ...newsletter, ...newsletterAdmin, ...agents, ...publications, ...migration };
+export default { ...common, ...site, ...newsletter, ...newsletterAdmin, ...agents, ...publications, ...migration };

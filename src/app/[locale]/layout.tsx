@@ -1,21 +1,40 @@
 import "../globals.css";
 
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
+import { NextIntlClientProvider, useTranslations } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/site/footer.tsx";
+import { SiteHeader } from "~/components/site/header.tsx";
+import { SiteProviders } from "~/components/site/providers.tsx";
+import { inter, sourceSerif } from "~/fonts/index.ts";
 import { isLocale, locales } from "~/i18n/routing.ts";
+import { siteUrl } from "~/lib/seo.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
 
+export const viewport: Viewport = { themeColor: "#fbfaf7", width: "device-width", initialScale: 1 };
+
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: isLocale(locale) ? locale : "es", namespace: "site" });
-  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("tagline") };
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: `${t("name")}: ${t("tagline")}`, template: `%s · ${t("name")}` },
+    description: t("tagline"),
+    applicationName: t("name"),
+    openGraph: { siteName: t("name"), locale: locale === "en" ? "en_US" : "es_ES", type: "website" },
+    twitter: { card: "summary_large_image" },
+    alternates: {
+      types: {
+        "application/rss+xml": [{ url: locale === "en" ? "/en/rss" : "/rss", title: `${t("name")} RSS` }],
+      },
+    },
+  };
 }
 
 export default async function LocaleLayout({
@@ -30,12 +49,33 @@ export default async function LocaleLayout({
   setRequestLocale(locale);
   const messages = await getMessages();
   return (
-    <html lang={locale}>
-      <body className="min-h-screen bg-paper font-sans text-ink antialiased">
+    <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
+      <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased">
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <TRPCReactProvider>{children}</TRPCReactProvider>
+          <TRPCReactProvider>
+            <SiteProviders>
+              <SkipLink />
+              <SiteHeader />
+              <div id="main" className="flex-1">
+                {children}
+              </div>
+              <SiteFooter />
+            </SiteProviders>
+          </TRPCReactProvider>
         </NextIntlClientProvider>
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  const t = useTranslations("site");
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"
+    >
+      {t("skipToContent")}
+    </a>
   );
 }

@@ -1,32 +1,167 @@
+import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ArticleCard } from "~/components/site/article-card.tsx";
+import { ApplicationCard, ReferentCard } from "~/components/site/directory-cards.tsx";
+import { HomeHero } from "~/components/site/home-hero.tsx";
+import { HomeNewsletter, SidebarSection } from "~/components/site/home-sidebar.tsx";
+import { InterviewCard } from "~/components/site/interview-card.tsx";
+import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
+import { TrendingTopics } from "~/components/site/trending-topics.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { Link } from "~/i18n/navigation.ts";
 import type { Locale } from "~/i18n/routing.ts";
+import { pick } from "~/lib/localized.ts";
+import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
 import { publicApi } from "~/trpc/server.tsx";
 
-// Statically generated; revalidated when content changes (and at least every 5 minutes).
+// Statically generated; revalidated on publish (revalidatePublicContent) and at least every 5 minutes.
 export const revalidate = 300;
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "site" });
+  const home = await getTranslations({ locale, namespace: "home" });
+  return {
+    ...pageMetadata({ locale, path: "/", title: t("name"), description: home("heroSubtitle") }),
+    title: { absolute: `${t("name")}: ${t("tagline")}` },
+  };
+}
 
 export default async function HomePage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("home");
-  const articles = await publicApi.articles.latest({ limit: 4, excludeFeatured: false });
-  const pick = (es: string, en: string | null) => (locale === "en" && en ? en : es);
+  const site = await getTranslations("site");
+  const cards = await getTranslations("cards");
+  const [featured, latest, interviews, featuredInterview, applications, referents] = await Promise.all([
+    publicApi.articles.featured(),
+    publicApi.articles.latest({ limit: 4, excludeFeatured: true }),
+    publicApi.interviews.list({ limit: 2 }),
+    publicApi.interviews.featured(),
+    publicApi.directories.applications({ limit: 3 }),
+    publicApi.directories.referents({ limit: 3 }),
+  ]);
+
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">{t("heroTitle")}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted">{t("heroSubtitle")}</p>
-      <h2 className="mt-12 border-b border-rule pb-2 font-serif text-2xl font-bold">{t("latest")}</h2>
-      <ul className="mt-6 grid gap-6 md:grid-cols-2">
-        {articles.map((a) => (
-          <li key={a.id} data-testid="article-card">
-            <Link href={`/noticias/${a.slug}`} className="font-serif text-xl font-semibold hover:underline">
-              {pick(a.title_es, a.title_en)}
+    <main className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Organization",
+          name: site("name"),
+          url: absoluteUrl(locale, "/"),
+          logo: `${siteUrl()}/icon.svg`,
+          description: site("tagline"),
+        }}
+      />
+      <HomeHero />
+      <TrendingTopics />
+
+      <section aria-labelledby="must-watch" className="mt-10" data-testid="home-interviews">
+        <SectionHeading
+          id="must-watch"
+          action={
+            <Link href="/entrevistas" className="text-sm font-semibold text-accent-text hover:underline">
+              {t("allInterviews")} →
             </Link>
-            <p className="mt-2 line-clamp-2 text-muted">{pick(a.summary_es, a.summary_en)}</p>
-          </li>
-        ))}
-      </ul>
+          }
+        >
+          {t("mustWatch")}
+        </SectionHeading>
+        <div className="grid gap-6 md:grid-cols-2">
+          {interviews.map((interview, i) => (
+            <InterviewCard key={interview.slug} interview={interview} isNew={i === 0} />
+          ))}
+        </div>
+      </section>
+
+      <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          {featured && (
+            <section aria-label={t("latest")} data-testid="home-featured">
+              <ArticleCard article={featured} size="large" label={cards("featured")} headingLevel={2} />
+            </section>
+          )}
+          <section aria-labelledby="latest-news" className="mt-12" data-testid="home-latest">
+            <SectionHeading id="latest-news">{t("latest")}</SectionHeading>
+            <div className="grid gap-x-8 gap-y-10 md:grid-cols-2">
+              {latest.map((article) => (
+                <ArticleCard key={article.slug} article={article} />
+              ))}
+            </div>
+            <div className="mt-10">
+              <Button asChild variant="secondary">
+                <Link href="/noticias">{t("allNews")} →</Link>
+              </Button>
+            </div>
+          </section>
+          {featuredInterview && (
+            <section
+              aria-labelledby="featured-interview"
+              className="mt-14 bg-ink p-6 text-paper md:p-10"
+              data-testid="home-featured-interview"
+            >
+              <p className="text-xs font-bold uppercase tracking-[0.14em] text-paper/80">{t("featuredInterview")}</p>
+              <h2 id="featured-interview" className="mt-3 font-serif text-2xl font-bold leading-tight md:text-4xl">
+                {pick(locale, featuredInterview.title_es, featuredInterview.title_en)}
+              </h2>
+              <p className="mt-4 max-w-2xl text-paper/85 md:text-lg">
+                {pick(locale, featuredInterview.intro_es, featuredInterview.intro_en)}
+              </p>
+              <Link
+                href={`/entrevistas/${featuredInterview.slug}`}
+                className="mt-6 inline-flex h-11 items-center rounded-md bg-paper px-5 font-semibold text-ink hover:bg-sand"
+              >
+                {t("readInterview")} →
+              </Link>
+            </section>
+          )}
+        </div>
+
+        <aside className="space-y-10" data-testid="home-sidebar">
+          <HomeNewsletter title={t("newsletterTitle")} text={t("newsletterText")} />
+          <SidebarSection title={t("featuredApps")} href="/aplicaciones" linkLabel={t("allApps")} testId="home-apps">
+            {applications.map((app) => (
+              <ApplicationCard key={app.slug} app={app} compact />
+            ))}
+          </SidebarSection>
+          <SidebarSection
+            title={t("keyReferents")}
+            href="/referentes"
+            linkLabel={t("allReferents")}
+            testId="home-referents"
+          >
+            {referents.map((r) => (
+              <ReferentCard key={r.slug} referent={r} compact />
+            ))}
+          </SidebarSection>
+          <SidebarSection
+            title={t("essentialResources")}
+            href="/recursos"
+            linkLabel={t("allResources")}
+            testId="home-resources"
+          >
+            <ul className="divide-y divide-rule border-y border-rule">
+              {[
+                { label: t("resourceAiAct"), url: "https://eur-lex.europa.eu/eli/reg/2024/1689/oj" },
+                { label: t("resourceAiIndex"), url: "https://hai.stanford.edu/ai-index" },
+                { label: t("resourceAlignmentForum"), url: "https://www.alignmentforum.org/" },
+              ].map((r) => (
+                <li key={r.url}>
+                  <a
+                    href={r.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex items-center justify-between py-3 font-medium hover:text-accent-text"
+                  >
+                    {r.label} <span aria-hidden="true">↗</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </SidebarSection>
+        </aside>
+      </div>
     </main>
   );
 }

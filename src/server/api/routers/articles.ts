@@ -1,11 +1,42 @@
 import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
 import { notFound } from "~/server/errors.ts";
-import { getPublishedArticle, listPublishedArticles } from "~/server/services/articles/queries.ts";
+import {
+  getFeaturedArticle,
+  getPublishedArticle,
+  listArticleFacets,
+  listArticles,
+  listPublishedArticles,
+  listPublishedDynamicArticles,
+  listStaticArticles,
+} from "~/server/services/articles/queries.ts";
 import { articleSchema } from "~/shared/schemas/article.ts";
 import { slugSchema } from "~/shared/schemas/common.ts";
+import { articleListInputSchema } from "~/shared/schemas/public-content.ts";
 
+const noInput = z.object({}).optional();
+
+// The fixed REST paths come before /articles/{slug}: the REST adapter takes the first path that matches.
 export const articlesRouter = createTRPCRouter({
+  published: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/articles/status/published",
+        tags: ["articles"],
+        summary: "Published articles that are not static (is_static entries are dropped)",
+      },
+    })
+    .input(noInput)
+    .output(articleSchema.array())
+    .query(({ ctx }) => listPublishedDynamicArticles(ctx.db)),
+  static: publicProcedure
+    .meta({
+      openapi: { method: "GET", path: "/articles/static", tags: ["articles"], summary: "Static (file-based) articles" },
+    })
+    .input(noInput)
+    .output(articleSchema.array())
+    .query(({ ctx }) => listStaticArticles(ctx.db)),
   latest: publicProcedure
     .input(
       z
@@ -13,6 +44,13 @@ export const articlesRouter = createTRPCRouter({
         .default({ limit: 10, excludeFeatured: true }),
     )
     .query(({ ctx, input }) => listPublishedArticles(ctx.db, input)),
+  /** /noticias: filtered, sorted, paged (nextCursor is the offset of the next page). */
+  list: publicProcedure.input(articleListInputSchema).query(({ ctx, input }) => listArticles(ctx.db, input)),
+  /** Home's large card: the newest featured article (the newest article when none is featured). */
+  featured: publicProcedure.query(async ({ ctx }) => {
+    return (await getFeaturedArticle(ctx.db)) ?? (await listPublishedArticles(ctx.db, { limit: 1 }))[0] ?? null;
+  }),
+  facets: publicProcedure.query(({ ctx }) => listArticleFacets(ctx.db)),
   bySlug: publicProcedure
     .meta({
       openapi: { method: "GET", path: "/articles/{slug}", tags: ["articles"], summary: "One published article" },

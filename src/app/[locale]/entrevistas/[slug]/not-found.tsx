@@ -1,0 +1,5 @@
+import { NotFoundView } from "~/components/site/not-found-view.tsx";
+
+export default function InterviewNotFound() {
+  return <NotFoundView title="interview" body="interviewBody" back="interviewBack" href="/entrevistas" />;
+}

@@ -1,0 +1,153 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Initials } from "~/components/site/directory-cards.tsx";
+import { JsonLd } from "~/components/site/page-header.tsx";
+import { TopicBadges } from "~/components/site/topic-badges.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Link } from "~/i18n/navigation.ts";
+import { type Locale, locales } from "~/i18n/routing.ts";
+import { displayAuthor } from "~/lib/authors.ts";
+import { formatDate, truncate } from "~/lib/format.ts";
+import { pick, pickList } from "~/lib/localized.ts";
+import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
+import { db } from "~/server/db.ts";
+import { getInterview, listInterviewRefs } from "~/server/services/interviews/queries.ts";
+
+export const revalidate = 300;
+
+type Params = Promise<{ locale: Locale; slug: string }>;
+
+export async function generateStaticParams() {
+  const refs = await listInterviewRefs(db);
+  return locales.flatMap((locale) => refs.map((r) => ({ locale, slug: r.slug })));
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const interview = await getInterview(db, slug);
+  if (!interview) return { title: (await getTranslations({ locale, namespace: "notFound" }))("interview") };
+  const meta = pageMetadata({
+    locale,
+    path: `/entrevistas/${slug}`,
+    title: pick(locale, interview.title_es, interview.title_en),
+    // SPEC §2: the interview's meta description is cut to 160 characters.
+    description: truncate(pick(locale, interview.intro_es, interview.intro_en), 160),
+    type: "article",
+  });
+  return { ...meta, openGraph: { ...meta.openGraph, type: "article", publishedTime: interview.date.toISOString() } };
+}
+
+export default async function InterviewPage({ params }: { params: Params }) {
+  const { locale, slug } = await params;
+  setRequestLocale(locale);
+  const interview = await getInterview(db, slug);
+  if (!interview) notFound();
+  const [t, cards] = await Promise.all([getTranslations("interviewsPage"), getTranslations("cards")]);
+  const title = pick(locale, interview.title_es, interview.title_en);
+  const intro = pick(locale, interview.intro_es, interview.intro_en);
+  const qa = pickList(locale, interview.qa_es, interview.qa_en);
+  const why = pick(locale, interview.why_it_matters_es, interview.why_it_matters_en);
+  const role = pick(locale, interview.interviewee.role_es ?? null, interview.interviewee.role_en);
+  const url = absoluteUrl(locale, `/entrevistas/${slug}`);
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "NewsArticle",
+          articleSection: t("title"),
+          headline: title,
+          description: truncate(intro, 160),
+          datePublished: interview.date.toISOString(),
+          dateModified: interview.updated_at.toISOString(),
+          inLanguage: locale,
+          url,
+          image: [`${url}/opengraph-image`],
+          author: { "@type": "Organization", name: displayAuthor(interview).name },
+          publisher: { "@type": "Organization", name: "Riesgos IA", url: siteUrl() },
+          about: { "@type": "Person", name: interview.interviewee.name, jobTitle: role ?? undefined },
+        }}
+      />
+      <article className="mx-auto max-w-3xl" data-testid="interview">
+        <nav aria-label="breadcrumb" className="mb-6 text-sm">
+          <Link href="/entrevistas" className="font-semibold text-accent-text hover:underline">
+            ← {t("back")}
+          </Link>
+        </nav>
+        <header>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="kicker">{t("intro")}</span>
+            {interview.sponsored && <Badge variant="sponsored">{cards("industryUpdate")}</Badge>}
+          </div>
+          <h1 className="mt-4 font-serif text-3xl font-bold leading-[1.12] tracking-tight text-balance md:text-5xl">
+            {title}
+          </h1>
+          <p className="mt-5 font-serif text-xl leading-relaxed text-muted">{intro}</p>
+          <div className="mt-6 flex items-center gap-4 border-y border-rule py-4">
+            <Initials name={interview.interviewee.name} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">
+                {interview.referent_slug ? (
+                  <Link href={`/referentes/${interview.referent_slug}`} className="hover:underline">
+                    {interview.interviewee.name}
+                  </Link>
+                ) : (
+                  interview.interviewee.name
+                )}
+              </p>
+              {role && <p className="text-sm text-muted">{role}</p>}
+            </div>
+            <time className="text-sm text-muted" dateTime={interview.date.toISOString()}>
+              {formatDate(interview.date, locale)}
+            </time>
+          </div>
+          <div className="mt-4">
+            <TopicBadges topics={interview.topics} />
+          </div>
+        </header>
+        <dl className="mt-10 space-y-8" data-testid="qa">
+          {qa.map((pair) => (
+            <div key={pair.q}>
+              <dt className="font-sans text-lg font-bold leading-snug text-ink">
+                <span className="sr-only">{t("question")}: </span>
+                {pair.q}
+              </dt>
+              <dd className="mt-3 font-serif text-[1.15rem] leading-[1.7] text-ink/90">
+                <span className="sr-only">{t("answer")}: </span>
+                {pair.a}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {why && (
+          <aside className="mt-12 border-l-4 border-accent bg-surface p-6" data-testid="why-it-matters">
+            <h2 className="kicker">{cards("whyItMatters")}</h2>
+            <p className="mt-3 font-serif text-lg leading-relaxed">{why}</p>
+          </aside>
+        )}
+        {interview.links.length > 0 && (
+          <section aria-labelledby="related-links" className="mt-10">
+            <h2 id="related-links" className="font-serif text-xl font-bold">
+              {t("relatedLinks")}
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {interview.links.map((l) => (
+                <li key={l.url}>
+                  <a
+                    href={l.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-accent-text underline underline-offset-2"
+                  >
+                    {l.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PageHeader } from "~/components/site/page-header.tsx";
+import { Prose } from "~/components/site/prose.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Link } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+import { localizeMarkdownLinks } from "~/lib/editorial.ts";
+import { formatDate } from "~/lib/format.ts";
+import { pick } from "~/lib/localized.ts";
+import { pageMetadata } from "~/lib/seo.ts";
+import { db } from "~/server/db.ts";
+import { getEditorialPage } from "~/server/services/editorial/queries.ts";
+
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const page = await getEditorialPage(db, "metodologia");
+  if (!page) return {};
+  return pageMetadata({
+    locale,
+    path: "/metodologia",
+    title: pick(locale, page.title_es, page.title_en),
+    description: pick(locale, page.dek_es, page.dek_en) ?? "",
+  });
+}
+
+export default async function MethodologyPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const page = await getEditorialPage(db, "metodologia");
+  if (!page) notFound();
+  const t = await getTranslations("methodologyPage");
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 md:py-14">
+      <PageHeader title={pick(locale, page.title_es, page.title_en)} dek={pick(locale, page.dek_es, page.dek_en)}>
+        <p className="mt-4 text-sm text-muted" data-testid="last-updated">
+          {t("lastUpdated", { date: formatDate(page.last_updated, locale) })}
+        </p>
+      </PageHeader>
+      <Prose className="mt-10" markdown={localizeMarkdownLinks(pick(locale, page.body_es, page.body_en), locale)} />
+      <section className="mt-14 rounded-md bg-ink p-6 text-paper md:p-8">
+        <p className="font-serif text-xl font-bold">{t("contactPrompt")}</p>
+        <Button asChild className="mt-4">
+          <Link href="/contacto">{t("contactCta")}</Link>
+        </Button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { ArticleCard } from "~/components/site/article-card.tsx";
+import { NewsExplorer } from "~/components/site/news-explorer.tsx";
+import { PageHeader } from "~/components/site/page-header.tsx";
+import type { Locale } from "~/i18n/routing.ts";
+import { pageMetadata } from "~/lib/seo.ts";
+import { publicApi } from "~/trpc/server.tsx";
+
+export const revalidate = 300;
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "newsPage" });
+  return pageMetadata({ locale, path: "/noticias", title: t("title"), description: t("description") });
+}
+
+export default async function NewsPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("newsPage");
+  const [firstPage, facets] = await Promise.all([publicApi.articles.list({ limit: 20 }), publicApi.articles.facets()]);
+  // Without JavaScript (and until the filters hydrate) readers get the newest 20 articles, server-rendered.
+  const staticList = (
+    <div className="mt-8 grid gap-x-8 gap-y-10 md:grid-cols-2" data-testid="news-static">
+      {firstPage.items.map((a) => (
+        <ArticleCard key={a.slug} article={a} />
+      ))}
+    </div>
+  );
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+      <PageHeader title={t("title")} dek={t("description")} />
+      <div className="mt-8">
+        <Suspense fallback={staticList}>
+          <NewsExplorer initialPage={firstPage} tags={facets.tags} />
+        </Suspense>
+      </div>
+    </main>
+  );
+}

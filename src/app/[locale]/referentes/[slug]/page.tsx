@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Initials } from "~/components/site/directory-cards.tsx";
+import { InterviewCard } from "~/components/site/interview-card.tsx";
+import { JsonLd } from "~/components/site/page-header.tsx";
+import { TopicBadges } from "~/components/site/topic-badges.tsx";
+import { Link } from "~/i18n/navigation.ts";
+import { type Locale, locales } from "~/i18n/routing.ts";
+import { truncate } from "~/lib/format.ts";
+import { pick } from "~/lib/localized.ts";
+import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
+import { db } from "~/server/db.ts";
+import { getReferent, listReferentRefs } from "~/server/services/directories/queries.ts";
+import { listInterviewsForReferent } from "~/server/services/interviews/queries.ts";
+
+export const revalidate = 300;
+
+type Params = Promise<{ locale: Locale; slug: string }>;
+
+export async function generateStaticParams() {
+  const refs = await listReferentRefs(db);
+  return locales.flatMap((locale) => refs.map((r) => ({ locale, slug: r.slug })));
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const referent = await getReferent(db, slug);
+  if (!referent) return { title: (await getTranslations({ locale, namespace: "notFound" }))("referent") };
+  return pageMetadata({
+    locale,
+    path: `/referentes/${slug}`,
+    title: referent.name,
+    description: truncate(
+      `${pick(locale, referent.role_es, referent.role_en)}. ${pick(locale, referent.bio_es, referent.bio_en)}`,
+      160,
+    ),
+    type: "profile",
+  });
+}
+
+export default async function ReferentPage({ params }: { params: Params }) {
+  const { locale, slug } = await params;
+  setRequestLocale(locale);
+  const referent = await getReferent(db, slug);
+  if (!referent) notFound();
+  const [t, interviews] = await Promise.all([getTranslations("referentsPage"), listInterviewsForReferent(db, slug)]);
+  const role = pick(locale, referent.role_es, referent.role_en);
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Person",
+          name: referent.name,
+          jobTitle: role,
+          description: truncate(pick(locale, referent.bio_es, referent.bio_en), 300),
+          url: absoluteUrl(locale, `/referentes/${slug}`),
+          knowsAbout: referent.focus,
+          sameAs: referent.links.map((l) => l.url),
+        }}
+      />
+      <nav aria-label="breadcrumb" className="mb-6 text-sm">
+        <Link href="/referentes" className="font-semibold text-accent-text hover:underline">
+          ← {t("back")}
+        </Link>
+      </nav>
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <article data-testid="referent">
+          <header className="flex flex-col gap-6 border-b border-ink/15 pb-8 sm:flex-row sm:items-center">
+            <Initials name={referent.name} size="lg" />
+            <div>
+              <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">{referent.name}</h1>
+              <p className="mt-2 text-lg text-muted">{role}</p>
+            </div>
+          </header>
+          <section aria-labelledby="bio" className="mt-8">
+            <h2 id="bio" className="kicker">
+              {t("bio")}
+            </h2>
+            <p className="mt-3 max-w-3xl font-serif text-[1.15rem] leading-[1.7]">
+              {pick(locale, referent.bio_es, referent.bio_en)}
+            </p>
+          </section>
+          <section aria-labelledby="interviews" className="mt-12">
+            <h2 id="interviews" className="mb-4 border-b-2 border-ink pb-2 font-serif text-2xl font-bold">
+              {t("interviews")}
+            </h2>
+            {interviews.length ? (
+              <div className="space-y-6">
+                {interviews.map((i) => (
+                  <InterviewCard key={i.slug} interview={i} />
+                ))}
+              </div>
+            ) : (
+              <p className="text-muted">{t("noInterviews")}</p>
+            )}
+          </section>
+        </article>
+        <aside className="space-y-8 self-start rounded-md border border-rule bg-surface p-6" aria-label={t("keyInfo")}>
+          <div>
+            <h2 className="kicker">{t("role")}</h2>
+            <p className="mt-2 text-sm">{role}</p>
+          </div>
+          <div>
+            <h2 className="kicker">{t("focus")}</h2>
+            <div className="mt-3">
+              <TopicBadges topics={referent.focus} />
+            </div>
+          </div>
+          {referent.links.length > 0 && (
+            <div>
+              <h2 className="kicker">{t("links")}</h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {referent.links.map((l) => (
+                  <li key={l.url}>
+                    <a
+                      href={l.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-accent-text underline underline-offset-2"
+                    >
+                      {l.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </aside>
+      </div>
+    </main>
+  );
+}

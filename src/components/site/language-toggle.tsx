@@ -1,0 +1,62 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { cn } from "~/components/ui/cn.ts";
+import { Link, usePathname } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+
+/**
+ * Switches to the other language on the same page. next-intl's Link with `locale` stores the choice in the
+ * NEXT_LOCALE cookie, so later visits to unprefixed URLs keep it (SPEC §4 language persistence).
+ */
+export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useTranslations("nav");
+  const locale = useLocale() as Locale;
+  const pathname = usePathname();
+  const other: Locale = locale === "es" ? "en" : "es";
+  return (
+    <Link
+      href={pathname}
+      locale={other}
+      hrefLang={other}
+      lang={other}
+      onClick={onNavigate}
+      aria-label={t("switchToLabel")}
+      data-testid="language-toggle"
+      className={cn(
+        "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-ink/25 px-2 text-sm font-bold tracking-wide hover:border-ink",
+        className,
+      )}
+    >
+      {t("switchTo")}
+    </Link>
+  );
+}
+
+/** Footer variant: both languages as buttons, the current one marked. */
+export function LanguageButtons() {
+  const t = useTranslations("footer");
+  const locale = useLocale() as Locale;
+  const pathname = usePathname();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of links, not form controls
+    <div className="flex gap-2" role="group" aria-label={t("languages")}>
+      {(["es", "en"] as const).map((l) => (
+        <Link
+          key={l}
+          href={pathname}
+          locale={l}
+          hrefLang={l}
+          lang={l}
+          aria-current={l === locale ? "true" : undefined}
+          className={cn(
+            "rounded-md border px-3 py-1.5 text-sm",
+            l === locale ? "border-paper bg-paper text-ink" : "border-paper/40 text-paper hover:border-paper",
+          )}
+        >
+          {l === "es" ? t("spanish") : t("english")}
+        </Link>
+      ))}
+    </div>
+  );
+}

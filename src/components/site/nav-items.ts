@@ -1,0 +1,17 @@
+/** The 8 main navigation items of SPEC §2, in order (label keys in the `nav` messages). */
+export const NAV_ITEMS = [
+  { key: "home", href: "/" },
+  { key: "news", href: "/noticias" },
+  { key: "interviews", href: "/entrevistas" },
+  { key: "referents", href: "/referentes" },
+  { key: "companies", href: "/empresas" },
+  { key: "applications", href: "/aplicaciones" },
+  { key: "resources", href: "/recursos" },
+  { key: "services", href: "/servicios" },
+] as const;
+
+/** Whether a nav item is the current section (home only on exactly '/'). */
+export function isCurrent(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

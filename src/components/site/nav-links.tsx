@@ -1,0 +1,39 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { cn } from "~/components/ui/cn.ts";
+import { Link, usePathname } from "~/i18n/navigation.ts";
+import { isCurrent, NAV_ITEMS } from "./nav-items.ts";
+
+/** The main navigation with the current section highlighted (aria-current="page"). */
+export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNavigate?: () => void }) {
+  const t = useTranslations("nav");
+  const pathname = usePathname();
+  return (
+    <ul className={layout === "bar" ? "flex flex-wrap items-center gap-x-1" : "flex flex-col"}>
+      {NAV_ITEMS.map((item) => {
+        const current = isCurrent(pathname, item.href);
+        return (
+          <li key={item.key}>
+            <Link
+              href={item.href}
+              onClick={onNavigate}
+              aria-current={current ? "page" : undefined}
+              className={cn(
+                layout === "bar"
+                  ? "relative inline-block px-2.5 py-3 text-[0.9rem] font-medium text-ink/80 hover:text-ink"
+                  : "block border-b border-rule py-3 text-lg font-medium",
+                current &&
+                  (layout === "bar"
+                    ? "text-ink after:absolute after:inset-x-2.5 after:bottom-0 after:h-[3px] after:bg-accent"
+                    : "text-accent-text"),
+              )}
+            >
+              {t(item.key)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslations } from "next-intl";
+import { Button } from "~/components/ui/button.tsx";
+import { Link } from "~/i18n/navigation.ts";
+
+type Key = "title" | "article" | "interview" | "referent";
+
+/** The not-found pages (SPEC §8 texts) with a back link; Next answers them with HTTP 404. */
+export function NotFoundView({
+  title,
+  body,
+  back,
+  href,
+}: {
+  title: Key;
+  body: "body" | `${Exclude<Key, "title">}Body`;
+  back: "back" | `${Exclude<Key, "title">}Back`;
+  href: string;
+}) {
+  const t = useTranslations("notFound");
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center" data-testid="not-found">
+      <p className="kicker">404</p>
+      <h1 className="mt-3 font-serif text-4xl font-bold md:text-5xl">{t(title)}</h1>
+      <p className="mt-4 text-lg text-muted">{t(body)}</p>
+      <Button asChild variant="secondary" className="mt-8">
+        <Link href={href}>← {t(back)}</Link>
+      </Button>
+    </main>
+  );
+}

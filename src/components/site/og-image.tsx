@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { ImageResponse } from "next/og";
+
+/** SPEC §9: social images are 1200 × 630. */
+export const OG_SIZE = { width: 1200, height: 630 };
+
+// Local font files (satori reads woff/ttf, not woff2); the server runs from the project folder.
+const fonts = () =>
+  Promise.all([
+    readFile(path.join(process.cwd(), "src/fonts/source-serif-4-latin-700-normal.woff")),
+    readFile(path.join(process.cwd(), "src/fonts/inter-latin-600-normal.woff")),
+  ]);
+
+/** The branded card: kicker, serif headline, footer line with the site name. */
+export async function renderOgImage({ kicker, title, footer }: { kicker: string; title: string; footer: string }) {
+  const [serif, sans] = await fonts();
+  const size = title.length > 110 ? 50 : title.length > 70 ? 58 : 68;
+  return new ImageResponse(
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        background: "#fbfaf7",
+        borderTop: "18px solid #b3261e",
+        padding: "56px 72px",
+        fontFamily: "Inter",
+      }}
+    >
+      <div style={{ display: "flex", fontSize: 26, letterSpacing: 4, textTransform: "uppercase", color: "#a3221b" }}>
+        {kicker}
+      </div>
+      <div style={{ display: "flex", fontFamily: "Source Serif", fontSize: size, lineHeight: 1.12, color: "#1b1f24" }}>
+        {title.length > 160 ? `${title.slice(0, 157)}…` : title}
+      </div>
+      <div
+        style={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          fontSize: 26,
+          color: "#555d68",
+        }}
+      >
+        <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
+          <div style={{ width: 44, height: 44, background: "#b3261e", borderRadius: 6, display: "flex" }} />
+          <span style={{ fontFamily: "Source Serif", fontSize: 38, color: "#1b1f24" }}>Riesgos IA</span>
+        </div>
+        <span>{footer}</span>
+      </div>
+    </div>,
+    {
+      ...OG_SIZE,
+      fonts: [
+        { name: "Source Serif", data: serif, weight: 700, style: "normal" },
+        { name: "Inter", data: sans, weight: 600, style: "normal" },
+      ],
+    },
+  );
+}

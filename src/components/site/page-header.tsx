@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+
+/** Section page masthead: kicker, serif title, dek. */
+export function PageHeader({
+  kicker,
+  title,
+  dek,
+  children,
+}: {
+  kicker?: string;
+  title: string;
+  dek?: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="border-b border-ink/15 pb-8">
+      {kicker && <p className="kicker mb-3">{kicker}</p>}
+      <h1 className="font-serif text-4xl font-bold leading-tight tracking-tight md:text-5xl">{title}</h1>
+      {dek && <p className="mt-4 max-w-3xl text-lg leading-relaxed text-muted md:text-xl">{dek}</p>}
+      {children}
+    </header>
+  );
+}
+
+/** Section heading with a heavy rule, as in print. */
+export function SectionHeading({ id, children, action }: { id?: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mb-5 flex items-end justify-between gap-4 border-b-2 border-ink pb-2">
+      <h2 id={id} className="font-serif text-2xl font-bold">
+        {children}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  // JSON.stringify output is safe inside <script> once '<' is escaped (no closing tag can appear).
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised JSON-LD, '<' escaped above
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}

@@ -1,0 +1,50 @@
+import { useLocale, useTranslations } from "next-intl";
+import { cn } from "~/components/ui/cn.ts";
+import { getPathname } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+
+/** Header search: a plain GET form to /buscar, so it works before (and without) JavaScript. */
+export function SearchBox({ className, id = "site-search" }: { className?: string; id?: string }) {
+  const t = useTranslations("nav");
+  const locale = useLocale() as Locale;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the ARIA landmark
+    <form
+      role="search"
+      action={getPathname({ href: "/buscar", locale })}
+      method="get"
+      className={cn("flex", className)}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t("searchLabel")}
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        required
+        maxLength={200}
+        placeholder={t("searchPlaceholder")}
+        className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-ink/25 bg-surface px-3 text-sm placeholder:text-muted"
+      />
+      <button
+        type="submit"
+        className="inline-flex h-9 items-center rounded-r-md border border-ink bg-ink px-3 text-sm font-semibold text-paper hover:bg-ink/85"
+      >
+        <span className="sr-only">{t("searchSubmit")}</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          width="16"
+          height="16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="8.5" cy="8.5" r="5.5" />
+          <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+        </svg>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import * as SelectPrimitive from "@radix-ui/react-select";
+import { cn } from "./cn.ts";
+
+/** A labelled single-choice select on Radix (keyboard, typeahead and screen-reader support included). */
+export function Select({
+  label,
+  value,
+  onValueChange,
+  options,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
+      <SelectPrimitive.Trigger
+        aria-label={label}
+        data-testid={testId}
+        className={cn(
+          "inline-flex h-10 min-w-40 items-center justify-between gap-2 rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink hover:border-ink/60",
+          className,
+        )}
+      >
+        <span className="sr-only">{label}: </span>
+        <SelectPrimitive.Value />
+        <SelectPrimitive.Icon aria-hidden className="text-muted">
+          ▾
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-80 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-rule bg-surface shadow-lg"
+        >
+          <SelectPrimitive.Viewport className="p-1">
+            {options.map((o) => (
+              <SelectPrimitive.Item
+                key={o.value}
+                value={o.value}
+                className="relative flex cursor-pointer select-none items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-ink/[0.06] data-[state=checked]:font-semibold"
+              >
+                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Locale } from "~/i18n/routing.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+const INTL_LOCALE: Record<Locale, string> = { es: "es-ES", en: "en-US" };
+
+/**
+ * SPEC §9 relative time: ≤1 minute 'just now'; then minutes, hours, days, weeks (under 4 weeks);
+ * anything older (or in the future) is a full date with time in es-ES / en-US style.
+ */
+export function formatRelativeTime(date: Date, locale: Locale, now: Date = new Date()): string {
+  const diff = now.getTime() - date.getTime();
+  if (diff < 0 || diff >= 4 * WEEK) return formatDateTime(date, locale);
+  if (diff <= MINUTE) return locale === "es" ? "justo ahora" : "just now";
+  const rtf = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: "always" });
+  if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), "minute");
+  if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), "hour");
+  if (diff < WEEK) return rtf.format(-Math.floor(diff / DAY), "day");
+  return rtf.format(-Math.floor(diff / WEEK), "week");
+}
+
+/** Full date with time, e.g. '14 de noviembre de 2025, 10:00' / 'November 14, 2025 at 10:00 AM'. */
+export function formatDateTime(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Madrid",
+  }).format(date);
+}
+
+/** Date only, e.g. '11 de octubre de 2025' / 'October 11, 2025'. */
+export function formatDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "Europe/Madrid" }).format(date);
+}
+
+/** Cuts text to at most `max` characters on a word boundary, adding an ellipsis (meta descriptions). */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+import { notFound } from "~/server/errors.ts";
+import { EDITORIAL_SLUGS, getContactSettings, getEditorialPage } from "~/server/services/editorial/queries.ts";
+
+export const editorialRouter = createTRPCRouter({
+  page: publicProcedure.input(z.object({ slug: z.enum(EDITORIAL_SLUGS) })).query(async ({ ctx, input }) => {
+    const page = await getEditorialPage(ctx.db, input.slug);
+    if (!page) throw notFound("Page");
+    return page;
+  }),
+  contactSettings: publicProcedure.query(({ ctx }) => getContactSettings(ctx.db)),
+});

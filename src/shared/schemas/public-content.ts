@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** A taxonomy value in a filter (topics, tags, types): short, no markup. */
+const facetValue = z.string().trim().min(1).max(60);
+
+/** /noticias filters (SPEC §3 filter state) plus sort and paging. `type: 'all'` clears the type filter. */
+export const articleListInputSchema = z.object({
+  topics: z.array(facetValue).max(20).default([]),
+  type: facetValue.optional(),
+  tags: z.array(facetValue).max(20).default([]),
+  date: z.enum(["all", "week", "month", "year"]).default("all"),
+  sort: z.enum(["desc", "asc"]).default("desc"),
+  /** Offset of the next page (from the previous page's nextCursor). */
+  cursor: z.number().int().min(0).max(100_000).nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+export type ArticleListInput = z.input<typeof articleListInputSchema>;
+
+export const linkSchema = z.object({ name: z.string(), url: z.string() });
+export const qaSchema = z.object({ q: z.string(), a: z.string() });
+export const intervieweeSchema = z.object({
+  name: z.string(),
+  role_es: z.string().nullish(),
+  role_en: z.string().nullish(),
+  focus: z.array(z.string()).default([]),
+  referent_slug: z.string().nullish(),
+});
+
+export const searchInputSchema = z.object({
+  q: z.string().trim().min(1, "must not be empty").max(200),
+  locale: z.enum(["es", "en"]).default("es"),
+  limit: z.number().int().min(1).max(50).default(30),
+});
+
+export const searchKindSchema = z.enum(["article", "interview", "referent", "company", "application", "resource"]);
+export type SearchKind = z.infer<typeof searchKindSchema>;
+
+export const searchHitSchema = z.object({
+  kind: searchKindSchema,
+  slug: z.string(),
+  title: z.string(),
+  /** ts_headline output: matches wrapped in the HIGHLIGHT markers below (plain text otherwise). */
+  snippet: z.string(),
+  rank: z.number(),
+  date: z.date().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+/** Control characters never present in content, so highlighting survives HTML escaping intact. */
+export const HIGHLIGHT_START = "\u0002";
+export const HIGHLIGHT_END = "\u0003";
