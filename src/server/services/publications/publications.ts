@@ -1,3 +1,4 @@
+import { renderMarkdown } from "~/lib/markdown.ts";
 import type { DbClient } from "~/server/db/client.ts";
 import { AppError, notFound } from "~/server/errors.ts";
 import { enqueue } from "~/server/jobs/dispatcher.ts";
@@ -81,4 +82,10 @@ export async function requestImageRegeneration(db: DbClient, slug: string) {
   const requestId = `${slug}:${Date.now()}`;
   await enqueue(regenerateImageJob, { slug, requestId }, { id: requestId });
   return { message: "Regeneración de imagen en curso" };
+}
+
+/** The preview dialog's bodies through the sanitising renderer (the English falls back to the Spanish). */
+export async function renderArticleBodies(db: DbClient, slug: string) {
+  const row = await findArticle(db, slug);
+  return { es: renderMarkdown(row.body_es), en: renderMarkdown(row.body_en || row.body_es) };
 }

@@ -6,6 +6,7 @@ import {
   deleteArticle,
   listApproved,
   listDrafts,
+  renderArticleBodies,
   requestImageRegeneration,
   reviewArticle,
   toggleFeatured,
@@ -67,6 +68,11 @@ export const adminPublicationsRouter = createTRPCRouter({
       await enforceRateLimit("generate", ctx.session.user.id || clientIp(ctx.headers));
       return generateManualContent(ctx.db, input, ctx.session.user.username);
     }),
+  /** The preview's bodies as sanitised HTML (rendered on the server: the sanitiser stays out of the browser). */
+  rendered: adminProcedure
+    .input(slugInputSchema)
+    .output(z.object({ es: z.string(), en: z.string() }))
+    .query(({ ctx, input }) => renderArticleBodies(ctx.db, input.slug)),
   /** The manual generation dialog's defaults: the signed-in admin's name and the default system prompt. */
   generationDefaults: adminProcedure
     .output(z.object({ authorName: z.string(), systemPrompt: z.string() }))

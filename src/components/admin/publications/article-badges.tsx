@@ -1,0 +1,37 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Badge } from "~/components/ui/badge.tsx";
+import type { ArticleDto } from "~/shared/schemas/article.ts";
+
+/** Publicado / Requiere revisión / Draft (SPEC §2). */
+export function ArticleStatusBadge({ article }: { article: Pick<ArticleDto, "status" | "review_required"> }) {
+  const t = useTranslations("adminPublications.statusBadges");
+  if (article.status === "published") return <Badge variant="default">{t("published")}</Badge>;
+  if (article.status === "rejected") return <Badge variant="outline">{t("rejected")}</Badge>;
+  if (article.review_required)
+    return (
+      <Badge variant="destructive" data-testid="review-required">
+        {t("review")}
+      </Badge>
+    );
+  return <Badge variant="outline">{t("draft")}</Badge>;
+}
+
+/** The first 2 topics plus a '+N' badge. */
+export function TopicBadges({ topics }: { topics: string[] }) {
+  return (
+    <>
+      {topics.slice(0, 2).map((topic) => (
+        <Badge key={topic} variant="secondary">
+          {topic}
+        </Badge>
+      ))}
+      {topics.length > 2 ? <Badge variant="outline">+{topics.length - 2}</Badge> : null}
+    </>
+  );
+}
+
+/** The source badge's name: the author without a leading 'Agent: ', or 'Sistema'. */
+export const authorLabel = (a: Pick<ArticleDto, "author" | "author_name">, fallback: string) =>
+  ((a.author_name ?? "").trim() || (a.author ?? "").trim()).replace(/^agent:\s*/i, "").trim() || fallback;
