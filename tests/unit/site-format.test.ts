@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { displayAuthor } from "~/lib/authors.ts";
+import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
+import { formatRelativeTime, truncate } from "~/lib/format.ts";
+import { pick } from "~/lib/localized.ts";
+import { humanize, taxonomyLabel } from "~/lib/taxonomy.ts";
+import { affectedPaths } from "~/server/services/cache/revalidate.ts";
+
+const now = new Date("2025-11-20T12:00:00Z");
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const MIN = 60_000;
+
+describe("relative time (SPEC §9)", () => {
+  it("says 'just now' up to one minute", () => {
+    expect(formatRelativeTime(ago(30_000), "en", now)).toBe("just now");
+    expect(formatRelativeTime(ago(MIN), "es", now)).toBe("justo ahora");
+  });
+  it("uses minutes, hours, days and weeks in the reader's language", () => {
+    expect(formatRelativeTime(ago(5 * MIN), "en", now)).toBe("5 minutes ago");
+    expect(formatRelativeTime(ago(5 * MIN), "es", now)).toBe("hace 5 minutos");
+    expect(formatRelativeTime(ago(3 * 60 * MIN), "en", now)).toBe("3 hours ago");
+    expect(formatRelativeTime(ago(2 * 24 * 60 * MIN), "es", now)).toBe("hace 2 días");
+    expect(formatRelativeTime(ago(15 * 24 * 60 * MIN), "en", now)).toBe("2 weeks ago");
+  });
+  it("shows a full date with time from 4 weeks on", () => {
+    const old = new Date("2025-09-12T08:30:00Z");
+    expect(formatRelativeTime(old, "es", now)).toBe("12 de septiembre de 2025 a las 10:30");
+    expect(formatRelativeTime(old, "en", now)).toMatch(/^September 12, 2025(,| at) 10:30\sAM$/);
+  });
+});
+
+describe("author display (SPEC §3)", () => {
+  it("strips the 'Agent: ' prefix and flags agent-written pieces", () => {
+    expect(displayAuthor({ author_name: "Agent: Vigía", is_agent: true })).toEqual({ name: "Vigía", isAgent: true });
+  });
+  it("prefers author_name, falls back to author, then to the brand", () => {
+    expect(displayAuthor({ author: "Redacción", author_name: "Ana" }).name).toBe("Ana");
+    expect(displayAuthor({ author: "Redacción", author_name: "  " }).name).toBe("Redacción");
+    expect(displayAuthor({ author: null, author_name: "Agent: " }).name).toBe("Riesgos IA");
+  });
+});
+
+describe("labels and text helpers", () => {
+  it("capitalises the first letter of an unknown topic", () => {
+    expect(humanize("gobernanza-global")).toBe("Gobernanza global");
+    const t = Object.assign((key: string) => `label:${key}`, { has: (key: string) => key === "regulacion" });
+    expect(taxonomyLabel(t, "regulacion")).toBe("label:regulacion");
+    expect(taxonomyLabel(t, "ética")).toBe("Ética");
+  });
+  it("falls back to Spanish when English is missing or blank", () => {
+    expect(pick("en", "hola", "hello")).toBe("hello");
+    expect(pick("en", "hola", null)).toBe("hola");
+    expect(pick("en", "hola", "  ")).toBe("hola");
+    expect(pick("es", "hola", "hello")).toBe("hola");
+  });
+  it("cuts meta descriptions to 160 characters on a word boundary", () => {
+    const text = "palabra ".repeat(40);
+    const cut = truncate(text, 160);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith("palabra…")).toBe(true);
+    expect(truncate("corto", 160)).toBe("corto");
+  });
+  it("points editorial links at the English pages and drops rendered sections", () => {
+    expect(localizeMarkdownLinks("[contacto](/contacto)", "en")).toBe("[contacto](/en/contacto)");
+    expect(localizeMarkdownLinks("[contacto](/contacto)", "es")).toBe("[contacto](/contacto)");
+    const md = "## Formatos\n\nA\n\n## Audiencia\n\nB\n\n## Directrices\n\nC\n";
+    expect(withoutSections(md, /^(Formatos|Audiencia)/)).toBe("## Directrices\n\nC\n");
+  });
+});
+
+describe("revalidation targets", () => {
+  it("covers the article in both languages, home, lists, RSS and sitemap", () => {
+    const paths = affectedPaths({ kind: "article", slug: "x" });
+    expect(paths).toEqual(
+      expect.arrayContaining(["/es", "/en", "/es/noticias", "/en/noticias/x", "/es/rss", "/en/rss", "/sitemap.xml"]),
+    );
+    expect(paths.some((p) => p.includes("entrevistas"))).toBe(false);
+  });
+});
