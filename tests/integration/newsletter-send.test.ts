@@ -108,9 +108,10 @@ describe("sending in idempotent batches", () => {
     ).rejects.toThrow();
     const failed = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id }, include: { batches: true } });
     expect(failed.status).toBe("failed");
-    expect(failed.failure_reason).toMatch(/Batch 2/);
+    expect(failed.failure_reason).toMatch(/^Batch \d+: 500/);
     expect(failed.batches.length).toBeGreaterThanOrEqual(5);
-    expect(failed.batches.filter((b) => b.status === "sent").map((b) => b.index)).toEqual([0, 1]);
+    // Batches go out a few at a time, so which two got through depends on arrival order at the fake.
+    expect(failed.batches.filter((b) => b.status === "sent")).toHaveLength(2);
 
     fake.heal();
     await callerAs(adminSession).admin.newsletters.send({ id: newsletter.id });

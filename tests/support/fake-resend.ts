@@ -120,9 +120,10 @@ export class FakeResend {
       this.deliveries.push({
         to: address,
         subject: String(e.subject),
-        headers: (e.headers as Record<string, string>) ?? {},
         idempotencyKey: key,
-        ...(this.opts.keepBodies === false ? {} : { html: e.html as string, text: e.text as string }),
+        ...(this.opts.keepBodies === false
+          ? { headers: {} }
+          : { headers: (e.headers as Record<string, string>) ?? {}, html: e.html as string, text: e.text as string }),
       });
     }
   }

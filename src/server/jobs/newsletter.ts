@@ -7,6 +7,9 @@ import { sendSignupMail } from "~/server/services/newsletter/signup-mail.ts";
 import { inngest } from "./client.ts";
 import { defineJob } from "./contract.ts";
 
+/** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
+const SEND_CONCURRENCY = 4;
+
 /** The double opt-in (or "already subscribed") mail of one signup, retried if the provider is down. */
 export const signupMailJob = defineJob({
   name: "newsletter/signup-mail.requested",
@@ -28,7 +31,16 @@ export const sendNewsletterJob = defineJob({
   handler: async ({ newsletterId }, { step, attempt, log }) => {
     try {
       const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
-      for (let i = 0; i < batchCount; i++) await step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i));
+      // A few batches in flight at once (parallel steps); each is still its own memoised, retried step.
+      for (let start = 0; start < batchCount; start += SEND_CONCURRENCY) {
+        const group = Array.from({ length: Math.min(SEND_CONCURRENCY, batchCount - start) }, (_, k) => start + k);
+        // allSettled: let every batch of the group finish (and be marked) before a failure ends this attempt.
+        const settled = await Promise.allSettled(
+          group.map((i) => step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i))),
+        );
+        const failure = settled.find((r) => r.status === "rejected");
+        if (failure) throw failure.reason;
+      }
       const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
       log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
       return done;

@@ -120,7 +120,11 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
         await sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
         continue;
       }
-      await db.newsletterBatch.update({ where: { id: batch.id }, data: { status: "failed", error: outcome.message } });
+      // Conditional: a concurrent attempt may have marked it sent meanwhile, and sent must stay sent.
+      await db.newsletterBatch.updateMany({
+        where: { id: batch.id, status: { not: "sent" } },
+        data: { status: "failed", error: outcome.message },
+      });
       throw new AppError("SERVICE_UNAVAILABLE", `Batch ${index}: ${outcome.message}`);
     }
   }

@@ -1,0 +1,108 @@
+/**
+ * Newsletter fan-out benchmark: 100,000 confirmed subscribers (throwaway embedded PostgreSQL) receive one
+ * newsletter through the loopback fake Resend server, with the real send job (plan + one step per batch of
+ * 100 + finalize). Prints seconds and peak RSS. Goal: ≤ 60 s and ≤ 300 MB.
+ *
+ *   npm run bench:newsletter            (SUBSCRIBERS=20000 npm run bench:newsletter for a quicker run)
+ *
+ * The fake Resend server runs in a child process (it stands for Resend), so RSS and time are the app's.
+ */
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
+
+interface FakeStats {
+  delivered: number;
+  duplicates: number;
+  batchCalls: number;
+}
+
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
+
+const { server, createDb } = await startTestPostgres();
+const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
+const ready = once(fake, "message");
+const ask = async <T>(type: string): Promise<T> => {
+  fake.send({ type });
+  return (await once(fake, "message"))[0] as T;
+};
+try {
+  const databaseUrl = await createMigratedDatabase(createDb, "bench");
+  const [{ url: resendUrl }] = (await ready) as [{ url: string }];
+  // Before any app import: src/env.js reads the environment once.
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    RESEND_API_KEY: "re_bench_key",
+    RESEND_BASE_URL: resendUrl,
+  });
+  const { db } = await import("~/server/db.ts");
+  const { runInProcess } = await import("~/server/jobs/dispatcher.ts");
+  const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
+
+  // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.
+  await db.$executeRawUnsafe(`
+    INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, unsubscribe_token, confirmed_at, created_at, updated_at)
+    SELECT 'bench' || lpad(g::text, 7, '0'), 'lector' || g || '@bench.example', true, 'confirmed',
+           CASE WHEN g % 4 = 0 THEN 'en' ELSE 'es' END,
+           md5(random()::text || g) || md5(random()::text), now(), now(), now()
+    FROM generate_series(1, ${SUBSCRIBERS}) g`);
+  const items = Array.from({ length: 5 }, (_, i) => ({
+    kind: "article",
+    slug: `pieza-${i}`,
+    title_es: `Desarrollo relevante número ${i + 1} sobre los riesgos de la IA`,
+    title_en: `Relevant development number ${i + 1} on AI risks`,
+    summary_es: "Un resumen de dos líneas que explica por qué esta pieza importa para la regulación y la seguridad.",
+    summary_en: "A two-line summary explaining why this piece matters for regulation and safety.",
+    sponsored: i === 4,
+    date: new Date().toISOString(),
+  }));
+  const newsletter = await db.newsletter.create({
+    data: {
+      subject_es: "Top 5 de la semana",
+      subject_en: "Top 5 of the week",
+      intro_es: "Intro",
+      intro_en: "Intro",
+      items,
+      week_start: new Date(),
+      status: "sending",
+    },
+  });
+
+  // Fixed cost of the loaded app (Prisma's query compiler, React, the renderer) before the send starts.
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 25);
+  const started = performance.now();
+  const result = await runInProcess(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+
+  const { delivered, duplicates, batchCalls } = await ask<FakeStats>("stats");
+  console.log(
+    JSON.stringify(
+      {
+        subscribers: SUBSCRIBERS,
+        status: result.status,
+        sent_count: result.sent_count,
+        delivered,
+        duplicates,
+        batch_calls: batchCalls,
+        seconds: Number(seconds.toFixed(2)),
+        peak_rss_mb: Number((peak / 1024 / 1024).toFixed(1)),
+        baseline_rss_mb: Number((baseline / 1024 / 1024).toFixed(1)),
+        goal: { seconds: 60, peak_rss_mb: 300 },
+      },
+      null,
+      2,
+    ),
+  );
+  await db.$disconnect();
+  if (delivered !== SUBSCRIBERS || duplicates > 0) process.exitCode = 1;
+} finally {
+  fake.send({ type: "stop" });
+  await server?.stop();
+}
