@@ -25,7 +25,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
         "content-type": "text/html; charset=utf-8",
         "cache-control": "no-store",
         // Even opened directly, the e-mail HTML runs without scripts and in an opaque origin.
-        "content-security-policy": "sandbox; default-src 'none'; img-src https: data:; style-src 'unsafe-inline'",
+        "content-security-policy":
+          "sandbox; default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
         "x-content-type-options": "nosniff",
       },
     });
