@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
+// Agents E2E: the server's OpenAI calls go to a loopback fake speaking the real API (tests/support/fake-openai.ts).
+import { startFakeOpenAi } from "../support/fake-openai.ts";
 import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
 
 export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-admin-password" };
@@ -13,6 +15,7 @@ export default async function setup(project: TestProject) {
   const { server, createDb } = await startTestPostgres();
   const databaseUrl = await createMigratedDatabase(createDb, "e2e");
   const port = await freePort();
+  const fakeOpenAi = await startFakeOpenAi(); // agents E2E
   const baseUrl = `http://127.0.0.1:${port}`;
   fs.mkdirSync("test-results", { recursive: true });
   const log = fs.createWriteStream("test-results/e2e-server.log");
@@ -29,6 +32,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATA_DIR: "test-results/e2e-data",
+      // agents E2E: agent runs draft through the fake OpenAI; images (if any) stay in test-results.
+      OPENAI_API_KEY: "e2e-fake-openai-key",
+      OPENAI_BASE_URL: fakeOpenAi.url,
+      IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -58,6 +65,7 @@ export default async function setup(project: TestProject) {
     }
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     await server?.stop();
+    await fakeOpenAi.close(); // agents E2E
   };
 }
 
