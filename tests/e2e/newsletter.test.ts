@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { launchBrowser, screenshot } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+const run = randomBytes(4).toString("hex");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+describe("newsletter signup block", () => {
+  it("shows 'Suscribiendo...', then the green 'Suscrito' state for 3 s with the input cleared", async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/`);
+    const block = page.getByTestId("home-newsletter");
+    const input = block.locator("#newsletter-email");
+    const button = block.getByTestId("newsletter-block-submit");
+
+    await button.click();
+    await toast(page, "Por favor ingresa tu email").waitFor();
+
+    await input.fill(`lectora.${run}@example.com`);
+    await button.click();
+    await toast(page, "¡Suscrito! 🎉").waitFor();
+    await toast(page, "Revisa tu correo para confirmar la suscripción.").waitFor();
+    expect(await button.textContent()).toContain("Suscrito");
+    expect(await button.isDisabled()).toBe(true);
+    expect(await input.inputValue()).toBe("");
+    await screenshot(page, "newsletter-block-subscribed");
+    // Back to idle after 3 s.
+    await expect.poll(() => button.textContent(), { timeout: 6000 }).toBe("Suscribirse");
+    await page.context().close();
+  });
+
+  it("/unsubscribe shows 'Procesando tu solicitud...' and then always success", async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/unsubscribe?token=${randomBytes(32).toString("base64url")}`);
+    await page.getByText("¡Desuscripción Exitosa!").waitFor();
+    expect(await page.getByRole("link", { name: "Ir al Inicio" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("link", { name: "Contacto" }).last().getAttribute("href")).toBe("/contacto");
+    await page.goto(`${baseUrl}/unsubscribe`);
+    await page.getByText("¡Desuscripción Exitosa!").waitFor();
+    await page.context().close();
+  });
+});
+
+describe("admin newsletters", () => {
+  beforeAll(async () => {
+    // Seed content is dated 2025: publish this week's pieces, and a confirmed subscriber to send to.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, date, topics, tags, status, featured, updated_at)
+       VALUES ($1, $2, $3, $4, 'Resumen de la semana.', 'Summary of the week.', 'Cuerpo.', now(), '{regulacion}', '{}', 'published', false, now())`,
+      [`e2e-${run}`, `boletin-${run}`, `Regulación de la semana ${run}`, `Regulation of the week ${run}`],
+    );
+    await client.query(
+      `INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, unsubscribe_token, updated_at)
+       VALUES ($1, $2, true, 'confirmed', 'es', $3, now())`,
+      [`e2e-sub-${run}`, `suscrita.${run}@example.com`, randomBytes(32).toString("base64url")],
+    );
+    await client.end();
+  });
+
+  it("generates the week's Top 5, previews it in both languages and sends it", async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/login?callbackUrl=%2Fadmin%2Fnewsletters`);
+    await page.fill("#email", E2E_ADMIN.email);
+    await page.fill("#password", E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL(`${baseUrl}/admin/newsletters`);
+    const tab = page.getByTestId("admin-tab-newsletters");
+    // The panel hydrates after the sign-in redirect; allow a slow (shared, loaded) machine some time.
+    await tab.getByTestId("newsletter-generate").waitFor({ timeout: 60_000 });
+
+    await tab.getByTestId("newsletter-generate").click();
+    await toast(page, "Newsletter generado").waitFor();
+    const row = tab
+      .getByTestId("newsletter-row")
+      .filter({ hasText: `Regulación de la semana ${run}` })
+      .first();
+    await row.waitFor();
+    expect(await row.getAttribute("data-status")).toBe("draft");
+
+    await row.getByRole("button", { name: "Vista previa" }).click();
+    const dialog = page.getByTestId("newsletter-preview");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("newsletter-preview-frame-es").getAttribute("sandbox")).toBe("");
+    await expect
+      .poll(async () => (await page.frame({ url: /preview\?locale=es/ })?.textContent("body")) ?? "")
+      .toContain(`Regulación de la semana ${run}`);
+    await dialog.getByRole("tab", { name: "English" }).click();
+    await expect
+      .poll(async () => (await page.frame({ url: /preview\?locale=en/ })?.textContent("body")) ?? "")
+      .toContain(`Regulation of the week ${run}`);
+    await screenshot(page, "newsletter-preview");
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+
+    await row.getByRole("button", { name: "Enviar" }).click();
+    await page.getByTestId("confirm-dialog").getByTestId("confirm-dialog-confirm").click();
+    await toast(page, "Newsletter enviado").waitFor();
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: 20_000 }).toBe("sent");
+    expect(await row.getByTestId("newsletter-status").textContent()).toBe("Enviado");
+    // A sent newsletter cannot be sent again.
+    expect(await row.getByRole("button", { name: "Enviar" }).count()).toBe(0);
+    await screenshot(page, "newsletter-sent");
+
+    // The outbox (no provider in this environment) holds the subscriber's copy.
+    await page.getByRole("tab", { name: "Suscripciones" }).click();
+    await page.getByTestId("admin-outbox").getByText(`suscrita.${run}@example.com`).first().waitFor();
+    await page.context().close();
+  });
+});
