@@ -31,3 +31,12 @@ describe("REST adapter over tRPC", () => {
     expect(body.error).toMatch(/^slug: /);
   });
 });
+
+describe("REST adapter: writes without a payload", () => {
+  it("treats a body-less POST as {} rather than 415 (SPEC §7 'payload: none')", async () => {
+    const res = await handleRest(new Request("http://localhost/api/agents/execute-all", { method: "POST" }));
+    // Anonymous: the admin gate answers, not the content-type check.
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe("UNAUTHORIZED");
+  });
+});

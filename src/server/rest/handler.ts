@@ -13,6 +13,18 @@ function cacheControl(paths: readonly string[] | undefined, method: string, ok: 
   return "no-store";
 }
 
+/**
+ * SPEC §7 calls such as `POST /api/agents/execute-all` carry no payload; the OpenAPI handler only accepts
+ * JSON bodies, so a body-less write is treated as `{}` instead of answering 415.
+ */
+async function withJsonBody(req: Request): Promise<Request> {
+  if (req.method === "GET" || req.method === "HEAD" || req.headers.get("content-type")) return req;
+  const text = await req.text();
+  const headers = new Headers(req.headers);
+  headers.set("content-type", "application/json");
+  return new Request(req.url, { method: req.method, headers, body: text.trim() ? text : "{}" });
+}
+
 interface TrpcOpenApiErrorBody {
   message?: string;
   code?: string;
@@ -24,7 +36,8 @@ interface TrpcOpenApiErrorBody {
  * The spec's REST paths (SPEC §7) are a thin adapter over the tRPC procedures that declare `meta.openapi`.
  * Errors become `{ error, code, field?, issues? }` with the right status (SPEC §8: clients show `status: body`).
  */
-export async function handleRest(req: Request): Promise<Response> {
+export async function handleRest(incoming: Request): Promise<Response> {
+  const req = await withJsonBody(incoming);
   const resHeaders = new Headers();
   let calledPaths: readonly string[] | undefined;
   const res = await createOpenApiFetchHandler({
