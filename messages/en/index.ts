@@ -1,5 +1,6 @@
 // One JSON file per area; add an area here when a feature brings its own texts.
 import agents from "./agents.json";
+import auth from "./auth.json";
 import common from "./common.json";
 import site from "./site.json";
 import migration from "./migration.json";
@@ -7,4 +8,4 @@ import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
 import publications from "./publications.json";
 
-export default { ...common, ...site, ...newsletter, ...newsletterAdmin, ...agents, ...publications, ...migration };
+export default { ...common, ...auth, ...site, ...newsletter, ...newsletterAdmin, ...agents, ...publications, ...migration };

@@ -1,10 +1,76 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { NewsletterScrollButton } from "~/components/site/newsletter-scroll-button.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/components/ui/cn.ts";
+import { Link, useRouter } from "~/i18n/navigation.ts";
+import { useAuth } from "./use-auth.ts";
+
 /**
  * The header's account controls (SPEC §2 shared header). Signed in: greeting with the username, logout and,
  * for admins, the Admin button ('Panel Admin' in the mobile menu). Signed out: login and newsletter buttons.
- * Owned by the accounts feature; the site header renders it. `onNavigate` lets the mobile menu close.
+ * `onNavigate` lets the mobile menu close.
  */
-export function AuthControls(_props: { variant: "desktop" | "mobile"; onNavigate?: () => void }) {
-  return null;
+export function AuthControls({ variant, onNavigate }: { variant: "desktop" | "mobile"; onNavigate?: () => void }) {
+  const t = useTranslations("auth");
+  const router = useRouter();
+  const { user, status, signOut } = useAuth();
+  const mobile = variant === "mobile";
+  const size = mobile ? "md" : "sm";
+
+  if (status === "loading") {
+    // Reserve the space so the header does not jump when the session arrives.
+    return <span aria-hidden="true" className={cn("inline-block h-8", mobile ? "w-full" : "w-40")} />;
+  }
+
+  if (user) {
+    return (
+      <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
+        <span className="text-sm text-muted" data-testid="auth-greeting">
+          {t("hello", { username: user.username })}
+        </span>
+        {user.role === "admin" && (
+          <Button asChild variant="secondary" size={size}>
+            <Link href="/admin" onClick={onNavigate} data-testid="admin-link">
+              {mobile ? t("adminMobile") : t("admin")}
+            </Link>
+          </Button>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size={size}
+          data-testid="logout-button"
+          onClick={() => {
+            onNavigate?.();
+            // signOut clears the header at once; the refresh re-renders server parts as signed out.
+            void signOut().then(() => router.refresh());
+          }}
+        >
+          {t("logout")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
+      <Button asChild variant="outline" size={size}>
+        <Link href="/login" onClick={onNavigate} data-testid="login-link">
+          {t("login")}
+        </Link>
+      </Button>
+      {mobile ? (
+        // The spec gives the mobile newsletter button no behaviour of its own; it closes the menu.
+        <Button type="button" variant="primary" size={size} onClick={onNavigate}>
+          {t("newsletter")}
+        </Button>
+      ) : (
+        <NewsletterScrollButton variant="primary" size={size}>
+          {t("newsletter")}
+        </NewsletterScrollButton>
+      )}
+    </div>
+  );
 }

@@ -8,7 +8,8 @@ import { authResultSchema, loginInputSchema, registerInputSchema, sessionUserSch
 
 /**
  * SPEC §7 auth calls. Sign-in sets next-auth's own session cookie (see session-cookie.ts), so these routes
- * and next-auth's /api/auth/* share one session.
+ * and next-auth's /api/auth/* share one session. Browsers call them over REST (/api/auth/login…): the
+ * site's tRPC link streams batched responses, whose headers (Set-Cookie) are sent before a procedure ends.
  */
 export const authRouter = createTRPCRouter({
   login: publicProcedure

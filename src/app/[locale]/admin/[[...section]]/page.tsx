@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AccessDenied } from "~/components/admin/shell/access-denied.tsx";
+import { AdminShell } from "~/components/admin/shell/admin-shell.tsx";
+import { sectionFromSlug, sectionPath } from "~/components/admin/shell/sections.ts";
+import { redirect } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+import { getSession } from "~/server/auth/get-session.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "admin" });
+  return { title: t("title"), robots: { index: false, follow: false } };
+}
+
+/**
+ * /admin and /admin/<section>. The gate runs on the server before anything renders: signed out → /login
+ * (and back here after signing in); signed in without the admin role → 'Acceso denegado' and home. Every
+ * admin procedure enforces the same rule on its own (adminProcedure).
+ */
+export default async function AdminPage({ params }: { params: Promise<{ locale: Locale; section?: string[] }> }) {
+  const { locale, section: parts } = await params;
+  setRequestLocale(locale);
+  if (parts && parts.length > 1) notFound();
+  const section = sectionFromSlug(parts?.[0]);
+  if (!section) notFound();
+
+  const session = await getSession();
+  if (!session) {
+    const back = parts?.[0] ? sectionPath(section) : "/admin";
+    return redirect({ href: { pathname: "/login", query: { callbackUrl: back } }, locale });
+  }
+  if (session.user.role !== "admin") return <AccessDenied />;
+  return <AdminShell section={section} username={session.user.username} />;
+}

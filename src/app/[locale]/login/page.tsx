@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "~/components/auth/auth-card.tsx";
+import { LoginForm } from "~/components/auth/login-form.tsx";
+import { Link } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
+  return { title: t("loginTitle"), robots: { index: false } };
+}
+
+export default async function LoginPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ callbackUrl?: string | string[] }>;
+}) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("auth");
+  const { callbackUrl } = await searchParams;
+  return (
+    <AuthCard
+      title={t("loginTitle")}
+      subtitle={t("loginSubtitle")}
+      footer={
+        <>
+          {t("noAccount")}{" "}
+          <Link href="/register" className="font-semibold text-accent-text underline-offset-4 hover:underline">
+            {t("goRegister")}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm callbackUrl={typeof callbackUrl === "string" ? callbackUrl : undefined} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "~/components/auth/auth-card.tsx";
+import { RegisterForm } from "~/components/auth/register-form.tsx";
+import { Link } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
+  return { title: t("registerTitle"), robots: { index: false } };
+}
+
+export default async function RegisterPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("auth");
+  return (
+    <AuthCard
+      title={t("registerTitle")}
+      subtitle={t("registerSubtitle")}
+      footer={
+        <>
+          {t("haveAccount")}{" "}
+          <Link href="/login" className="font-semibold text-accent-text underline-offset-4 hover:underline">
+            {t("goLogin")}
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthCard>
+  );
+}
