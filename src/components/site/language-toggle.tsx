@@ -21,7 +21,7 @@ export function LanguageToggle({ className, onNavigate }: { className?: string; 
       hrefLang={other}
       lang={other}
       onClick={onNavigate}
-      aria-label={t("switchToLabel")}
+      title={t("switchToLabel")}
       data-testid="language-toggle"
       className={cn(
         "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-ink/25 px-2 text-sm font-bold tracking-wide hover:border-ink",

@@ -7,7 +7,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H9m7-.5L23 23" fill="none" stroke="#fff" strokeWidth="3" />
       </svg>
       <span className={`font-serif text-2xl font-bold tracking-tight ${inverted ? "text-paper" : "text-ink"}`}>
-        Riesgos <span className="text-accent-text">IA</span>
+        Riesgos <span className={inverted ? "text-accent-soft" : "text-accent-text"}>IA</span>
       </span>
     </span>
   );

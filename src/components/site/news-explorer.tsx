@@ -123,6 +123,7 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
               <Select
                 label={t("tags")}
                 value=""
+                placeholder={t("all")}
                 onValueChange={(tag) => update({ tags: [...filters.tags, tag] })}
                 options={tagOptions}
                 testId="tag-filter"

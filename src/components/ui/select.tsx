@@ -11,6 +11,7 @@ export function Select({
   options,
   className,
   testId,
+  placeholder,
 }: {
   label: string;
   value: string;
@@ -18,6 +19,8 @@ export function Select({
   options: { value: string; label: string }[];
   className?: string;
   testId?: string;
+  /** Shown while no value is chosen (value ""). */
+  placeholder?: string;
 }) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
@@ -30,7 +33,7 @@ export function Select({
         )}
       >
         <span className="sr-only">{label}: </span>
-        <SelectPrimitive.Value />
+        <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon aria-hidden className="text-muted">
           ▾
         </SelectPrimitive.Icon>
