@@ -1,0 +1,188 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPrismaClient } from "~/server/db/client.ts";
+import { launchBrowser } from "./browser.ts";
+import { article, axeViolations, seedArticles } from "./site-helpers.ts";
+
+const baseUrl = inject("baseUrl");
+/** The first client fetch and soft navigations can take a few seconds on a cold production server. */
+const SLOW = { timeout: 15_000 };
+const db = createPrismaClient(inject("databaseUrl"));
+const PAGING_TAG = `e2e-paginacion-${Date.now()}`;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await db.article.deleteMany({ where: { tags: { has: PAGING_TAG } } });
+  await db.$disconnect();
+  await browser?.close();
+});
+
+async function freshPage(width = 1280) {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width, height: 900 } });
+  page = await context.newPage();
+  return page;
+}
+
+const cardTitles = () => page.locator("[data-testid=news-results] [data-testid=article-card] h3").allTextContents();
+const count = () => page.locator("[data-testid=result-count]").textContent();
+
+async function choose(testId: string, option: string) {
+  await page.click(`[data-testid=${testId}]`);
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("/noticias filters", () => {
+  it("filters by topic with removable chips, sorts, shows the empty state and clears all", async () => {
+    await freshPage();
+    await page.goto(`${baseUrl}/noticias`);
+    await page.waitForSelector("[data-testid=news-results]");
+    await expect.poll(count, SLOW).toBe(`${seedArticles.length} resultados`);
+
+    const regulacion = seedArticles.filter((a) => a.topics.includes("regulacion"));
+    await page.locator("[data-testid=topic-filter]").getByRole("button", { name: "Regulación", exact: true }).click();
+    await expect.poll(() => page.url(), SLOW).toContain("tema=regulacion");
+    await expect.poll(count, SLOW).toBe(`${regulacion.length} resultados`);
+    expect(await page.locator("[data-testid=filter-chip]").allTextContents()).toEqual(["Regulación ×"]);
+    expect(await cardTitles()).toEqual(regulacion.map((a) => a.title_es));
+
+    await choose("sort", "Más antiguos primero");
+    await expect.poll(() => page.url(), SLOW).toContain("orden=asc");
+    await expect.poll(cardTitles, SLOW).toEqual([...regulacion].reverse().map((a) => a.title_es));
+
+    // The filtered, sorted list survives a reload: the state lives in the URL.
+    await page.reload();
+    await expect.poll(cardTitles, SLOW).toEqual([...regulacion].reverse().map((a) => a.title_es));
+
+    await page.click("[data-testid=filter-chip]");
+    await expect.poll(count, SLOW).toBe(`${seedArticles.length} resultados`);
+    expect(await page.locator("[data-testid=filter-chip]").count()).toBe(0);
+
+    await choose("type-filter", "Análisis");
+    await expect.poll(count, SLOW).toBe(`${seedArticles.filter((a) => a.type === "analisis").length} resultados`);
+    await choose("date-filter", "Última semana");
+    await page.waitForSelector("[data-testid=news-empty]");
+    expect(await count()).toBe("Ningún resultado");
+    expect(await page.locator("[data-testid=filter-chip]").count()).toBe(2);
+    await page.click("[data-testid=clear-all]");
+    await expect.poll(count, SLOW).toBe(`${seedArticles.length} resultados`);
+    expect(new URL(page.url()).search).toBe("?orden=asc");
+  });
+
+  it("shows 'load more' from 20 results on, and it loads the next page", async () => {
+    // 25 published articles dated 2001 with a tag of their own (removed after the test).
+    await db.article.createMany({
+      data: Array.from({ length: 25 }, (_, i) => ({
+        slug: `${PAGING_TAG}-${i}`,
+        title_es: `Artículo de paginación ${i + 1}`,
+        summary_es: "Resumen de prueba",
+        body_es: "Cuerpo",
+        date: new Date(Date.UTC(2001, 0, 1 + i)),
+        tags: [PAGING_TAG],
+        status: "published" as const,
+      })),
+    });
+    await freshPage();
+    await page.goto(`${baseUrl}/noticias?etiquetas=${PAGING_TAG}`);
+    await expect.poll(count, SLOW).toBe("25 resultados");
+    expect((await cardTitles()).length).toBe(20);
+    await page.click("[data-testid=load-more]");
+    await expect.poll(async () => (await cardTitles()).length, SLOW).toBe(25);
+    expect(await page.locator("[data-testid=load-more]").count()).toBe(0);
+    await db.article.deleteMany({ where: { tags: { has: PAGING_TAG } } });
+    // Under 20 results there is no button.
+    await page.goto(`${baseUrl}/noticias`);
+    await expect.poll(count, SLOW).toBe(`${seedArticles.length} resultados`);
+    expect(await page.locator("[data-testid=load-more]").count()).toBe(0);
+  });
+});
+
+describe("language toggle", () => {
+  it("switches to the same page in English and remembers the choice (cookie)", async () => {
+    await freshPage();
+    await page.goto(`${baseUrl}/noticias/${article.slug}`);
+    expect(await page.textContent("[data-testid=language-toggle]")).toBe("EN");
+    await page.click("[data-testid=language-toggle]");
+    await page.waitForURL(`${baseUrl}/en/noticias/${article.slug}`);
+    await expect.poll(() => page.textContent("h1"), SLOW).toBe(article.title_en);
+    expect(await page.textContent("[data-testid=language-toggle]")).toBe("ES");
+    const cookie = (await context.cookies()).find((c) => c.name === "NEXT_LOCALE");
+    expect(cookie?.value).toBe("en");
+    // A later visit to an unprefixed URL keeps English.
+    await page.goto(`${baseUrl}/`);
+    expect(new URL(page.url()).pathname).toBe("/en");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    // And back to Spanish.
+    await page.click("[data-testid=language-toggle]");
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/noticias`);
+    expect(new URL(page.url()).pathname).toBe("/noticias");
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+  });
+});
+
+describe("header", () => {
+  it("highlights the current section", async () => {
+    await freshPage();
+    await page.goto(`${baseUrl}/entrevistas`);
+    expect(await page.locator("[data-testid=desktop-nav] [aria-current=page]").textContent()).toBe("Entrevistas");
+  });
+
+  it("the newsletter button scrolls to the signup block and focuses its input after 800 ms", async () => {
+    for (const path of ["/", "/referentes"]) {
+      await freshPage();
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('[data-testid=site-header] a[href="#newsletter"]').click();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("newsletter-email");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 3000 })
+        .toBe("newsletter-email");
+      const box = await page.locator("#newsletter").boundingBox();
+      expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    }
+  });
+
+  it("mobile (390 px): the menu opens, lists the sections and closes on choosing a link", async () => {
+    await freshPage(390);
+    await page.goto(`${baseUrl}/`);
+    expect(await page.locator("[data-testid=desktop-nav]").isVisible()).toBe(false);
+    await page.click("[data-testid=mobile-menu-button]");
+    const nav = page.locator("[data-testid=mobile-nav]");
+    await nav.waitFor();
+    expect(await nav.locator("a").allTextContents()).toEqual([
+      "Inicio",
+      "Noticias",
+      "Entrevistas",
+      "Referentes",
+      "Empresas",
+      "Aplicaciones",
+      "Recursos",
+      "Servicios",
+    ]);
+    await nav.getByRole("link", { name: "Recursos" }).click();
+    await page.waitForURL(`${baseUrl}/recursos`);
+    await nav.waitFor({ state: "detached" });
+    expect(await page.textContent("h1")).toBe("Recursos");
+  });
+});
+
+describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
+  const paths = ["/", "/noticias", `/noticias/${article.slug}`, "/referentes", "/contacto"];
+  for (const locale of ["es", "en"] as const) {
+    it(`has no violations in ${locale}`, async () => {
+      await freshPage();
+      for (const path of paths) {
+        const url = locale === "en" ? `/en${path === "/" ? "" : path}` : path;
+        await page.goto(`${baseUrl}${url}`);
+        await page.waitForLoadState("networkidle");
+        expect(await axeViolations(page), url).toEqual([]);
+      }
+    });
+  }
+});
