@@ -2,10 +2,19 @@
 import agents from "./agents.json";
 import auth from "./auth.json";
 import common from "./common.json";
-import site from "./site.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
 import publications from "./publications.json";
+import site from "./site.json";
 
-export default { ...common, ...auth, ...site, ...newsletter, ...newsletterAdmin, ...agents, ...publications, ...migration };
+export default {
+  ...common,
+  ...auth,
+  ...site,
+  ...newsletter,
+  ...newsletterAdmin,
+  ...agents,
+  ...publications,
+  ...migration,
+};

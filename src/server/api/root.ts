@@ -1,14 +1,14 @@
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
-import { directoriesRouter } from "./routers/directories.ts";
-import { editorialRouter } from "./routers/editorial.ts";
 import { authRouter } from "./routers/auth.ts";
 import { contactRouter } from "./routers/contact.ts";
+import { directoriesRouter } from "./routers/directories.ts";
+import { editorialRouter } from "./routers/editorial.ts";
 import { healthRouter } from "./routers/health.ts";
 import { interviewsRouter } from "./routers/interviews.ts";
-import { searchRouter } from "./routers/search.ts";
 import { newsletterRouter } from "./routers/newsletter.ts";
+import { searchRouter } from "./routers/search.ts";
 
 /** The whole API. Public and user procedures by domain; every admin procedure under `admin`. */
 export const appRouter = createTRPCRouter({
@@ -18,9 +18,9 @@ export const appRouter = createTRPCRouter({
   directories: directoriesRouter,
   editorial: editorialRouter,
   search: searchRouter,
+  auth: authRouter,
   newsletter: newsletterRouter,
   contact: contactRouter,
-  auth: authRouter,
   admin: adminRouter,
 });
 
