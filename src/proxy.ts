@@ -2,7 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "./i18n/routing.ts";
 import { csrfRejection } from "./server/security/csrf.ts";
-import { API_CSP, pageCsp } from "./server/security/headers.js";
+import { API_CSP, DOCS_CSP, pageCsp } from "./server/security/headers.js";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -17,7 +17,8 @@ function api(request: NextRequest) {
   const response = reason
     ? NextResponse.json({ error: `Forbidden: ${reason}`, code: "FORBIDDEN" }, { status: 403 })
     : NextResponse.next();
-  response.headers.set("Content-Security-Policy", API_CSP);
+  const docs = request.nextUrl.pathname === "/api/docs" || request.nextUrl.pathname.startsWith("/api/docs/");
+  response.headers.set("Content-Security-Policy", docs ? DOCS_CSP : API_CSP);
   return response;
 }
 

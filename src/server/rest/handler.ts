@@ -57,7 +57,9 @@ export async function handleRest(incoming: Request): Promise<Response> {
   resHeaders.forEach((value, key) => {
     headers.append(key, value);
   });
-  headers.set("cache-control", cacheControl(calledPaths, req.method, res.ok));
+  // A procedure may set a stricter policy itself (an admin reading an unpublished article: private).
+  if (!(res.ok && resHeaders.has("cache-control")))
+    headers.set("cache-control", cacheControl(calledPaths, req.method, res.ok));
   if (res.ok) return new Response(res.body, { status: res.status, headers });
 
   const raw = (await res.json().catch(() => ({}))) as TrpcOpenApiErrorBody;

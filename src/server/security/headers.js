@@ -44,3 +44,10 @@ export function pageCsp({ nonce, dev = false, https = false }) {
  */
 export const API_CSP =
   "default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; font-src 'self' data: https:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/**
+ * /api/docs (Swagger UI): its own scripts and styles from 'self' only (no inline script), style attributes
+ * (React sets them), data: icons, and fetches of /api/openapi.json and "try it out" calls to this origin.
+ */
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";

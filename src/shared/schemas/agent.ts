@@ -84,18 +84,25 @@ const agentFields = {
   auto_publish: z.boolean().default(AGENT_DEFAULTS.auto_publish),
 };
 
+/** Agent ids are cuids; anything else in the path is a 400, not a lookup. */
+const agentId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid agent id");
+
 /** POST /api/agents: new agents always start as draft (SPEC §4). */
 export const agentCreateSchema = z.object(agentFields);
 /** PUT /api/agents/{id}: the full agent, status included. */
 export const agentUpdateSchema = z.object({
-  id: z.string().min(1),
+  id: agentId,
   ...agentFields,
   status: agentStatusSchema.default(AGENT_DEFAULTS.status),
 });
 export type AgentCreateInput = z.input<typeof agentCreateSchema>;
 export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
 
-export const agentIdSchema = z.object({ id: z.string().min(1) });
+export const agentIdSchema = z.object({ id: agentId });
 
 /** An agent as the API returns it (SPEC §3). */
 export const agentSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
 import { notFound } from "~/server/errors.ts";
 import {
+  getArticleAnyStatus,
   getFeaturedArticle,
   getPublishedArticle,
   listArticleFacets,
@@ -53,13 +54,22 @@ export const articlesRouter = createTRPCRouter({
   facets: publicProcedure.query(({ ctx }) => listArticleFacets(ctx.db)),
   bySlug: publicProcedure
     .meta({
-      openapi: { method: "GET", path: "/articles/{slug}", tags: ["articles"], summary: "One published article" },
+      openapi: {
+        method: "GET",
+        path: "/articles/{slug}",
+        tags: ["articles"],
+        summary: "One published article (admins also get drafts and rejected ones)",
+      },
     })
     .input(z.object({ slug: slugSchema }))
     .output(articleSchema)
     .query(async ({ ctx, input }) => {
-      const article = await getPublishedArticle(ctx.db, input.slug);
+      const published = await getPublishedArticle(ctx.db, input.slug);
+      if (published) return published;
+      const article = ctx.session?.user.role === "admin" ? await getArticleAnyStatus(ctx.db, input.slug) : null;
       if (!article) throw notFound("Article");
+      // Unpublished content answered to an admin must never sit in a shared cache.
+      ctx.resHeaders.set("cache-control", "private, no-store");
       return article;
     }),
 });

@@ -26,6 +26,12 @@ export async function getPublishedArticle(db: DbClient, slug: string) {
   return row ? toArticleDto(row) : null;
 }
 
+/** Any status: what an admin may read at GET /api/articles/{slug} (SPEC §7 "unless an admin asks"). */
+export async function getArticleAnyStatus(db: DbClient, slug: string) {
+  const row = await db.article.findUnique({ where: { slug } });
+  return row ? toArticleDto(row) : null;
+}
+
 /** GET /api/articles/status/published: the dynamic ones (entries with is_static are dropped, SPEC §7). */
 export async function listPublishedDynamicArticles(db: DbClient) {
   const rows = await db.article.findMany({ where: { ...PUBLIC, is_static: false }, orderBy: { date: "desc" } });

@@ -2,6 +2,7 @@ import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { newsletterPreviewHtml } from "~/server/services/newsletter/admin.ts";
+import { newsletterIdInputSchema } from "~/shared/schemas/newsletter.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,17 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const session = await getSessionFromHeaders(req.headers);
   if (!session) return json(401, "Authentication required", "UNAUTHORIZED");
   if (session.user.role !== "admin") return json(403, "Admin role required", "FORBIDDEN");
-  const { id } = await params;
+  const parsed = newsletterIdInputSchema.safeParse(await params);
+  if (!parsed.success) {
+    // The same 400 body the REST adapter sends for a bad path parameter.
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    const error = issues.map((i) => `${i.path}: ${i.message}`).join("; ");
+    return Response.json(
+      { error, code: "BAD_REQUEST", field: issues[0]?.path, issues },
+      { status: 400, headers: { "cache-control": "no-store" } },
+    );
+  }
+  const { id } = parsed.data;
   const locale = new URL(req.url).searchParams.get("locale") === "en" ? "en" : "es";
   try {
     const html = await newsletterPreviewHtml(db, id, locale);

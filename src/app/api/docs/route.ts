@@ -1,0 +1,10 @@
+import { docsPageHtml } from "~/server/rest/docs/page.ts";
+
+export const dynamic = "force-dynamic";
+
+/** The readable API reference (Swagger UI over /api/openapi.json); its CSP is set in src/proxy.ts. */
+export function GET() {
+  return new Response(docsPageHtml(), {
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=300" },
+  });
+}
