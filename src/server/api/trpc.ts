@@ -6,6 +6,7 @@ import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
 import type { AppSession } from "~/server/auth/session.ts";
 import { db } from "~/server/db.ts";
 import { AppError, type AppErrorCode } from "~/server/errors.ts";
+import { nulCharacterPath } from "~/server/security/storable-text.ts";
 
 export interface TRPCContext {
   db: typeof db;
@@ -95,19 +96,30 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
-export const publicProcedure = t.procedure.meta({ access: "public" }).use(appErrors);
+/** Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500). */
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  const field = nulCharacterPath(await getRawInput());
+  if (field !== null)
+    throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, { field });
+  return next();
+});
 
-/** Signed in, any role. Auth runs before input parsing, so anonymous calls get 401 whatever they send. */
-export const protectedProcedure = t.procedure
-  .meta({ access: "user" })
-  .use(appErrors)
-  .use(({ ctx, next }) => {
-    if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
-    return next({ ctx: { ...ctx, session: ctx.session } });
-  });
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(appErrors).use(storableText);
+
+/** Auth runs before input checks, so anonymous calls get 401 whatever they send. */
+const signedIn = t.procedure.use(appErrors).use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** Signed in, any role. */
+export const protectedProcedure = signedIn.meta({ access: "user" }).use(storableText);
 
 /** Role `admin` only: 401 when signed out, 403 for other roles. */
-export const adminProcedure = protectedProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
-  if (ctx.session.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin role required" });
-  return next({ ctx });
-});
+export const adminProcedure = signedIn
+  .meta({ access: "admin" })
+  .use(({ ctx, next }) => {
+    if (ctx.session.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin role required" });
+    return next({ ctx });
+  })
+  .use(storableText);

@@ -14,15 +14,46 @@ function cacheControl(paths: readonly string[] | undefined, method: string, ok: 
 }
 
 /**
- * SPEC §7 calls such as `POST /api/agents/execute-all` carry no payload; the OpenAPI handler only accepts
- * JSON bodies, so a body-less write is treated as `{}` instead of answering 415.
+ * trpc-to-openapi matches path parameters on the raw pathname, so `/articles/a%2Db` would reach the procedure
+ * still encoded. SPEC §7 paths carry URL-encoded slugs and e-mails: decode each segment, unless decoding
+ * would change the path's structure (an encoded '/', '?', '#', '%' or whitespace stays as sent).
  */
-async function withJsonBody(req: Request): Promise<Request> {
-  if (req.method === "GET" || req.method === "HEAD" || req.headers.get("content-type")) return req;
-  const text = await req.text();
+function decodedPathname(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        const decoded = decodeURIComponent(segment);
+        return /[/?#%\s]/.test(decoded) ? segment : decoded;
+      } catch {
+        return segment; // malformed escape: the procedure's validation answers 400
+      }
+    })
+    .join("/");
+}
+
+/**
+ * Adapts the request for the OpenAPI handler: decoded path parameters, and — since SPEC §7 calls such as
+ * `POST /api/agents/execute-all` carry no payload while the handler only accepts JSON bodies — a body-less
+ * write is treated as `{}` instead of answering 415.
+ */
+async function adaptRequest(req: Request): Promise<Request> {
+  const url = new URL(req.url);
+  const pathname = decodedPathname(url.pathname);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const addJsonBody = hasBody && !req.headers.get("content-type");
+  if (pathname === url.pathname && !addJsonBody) return req;
+  url.pathname = pathname;
   const headers = new Headers(req.headers);
-  headers.set("content-type", "application/json");
-  return new Request(req.url, { method: req.method, headers, body: text.trim() ? text : "{}" });
+  let body: string | undefined;
+  if (hasBody) {
+    body = await req.text();
+    if (addJsonBody) {
+      headers.set("content-type", "application/json");
+      if (!body.trim()) body = "{}";
+    }
+  }
+  return new Request(url, { method: req.method, headers, body });
 }
 
 interface TrpcOpenApiErrorBody {
@@ -37,7 +68,7 @@ interface TrpcOpenApiErrorBody {
  * Errors become `{ error, code, field?, issues? }` with the right status (SPEC §8: clients show `status: body`).
  */
 export async function handleRest(incoming: Request): Promise<Response> {
-  const req = await withJsonBody(incoming);
+  const req = await adaptRequest(incoming);
   const resHeaders = new Headers();
   let calledPaths: readonly string[] | undefined;
   const res = await createOpenApiFetchHandler({

@@ -1,0 +1,141 @@
+import { randomBytes, randomInt } from "node:crypto";
+import pg from "pg";
+
+/** A unique suffix for the data each test creates (the e2e database is shared by every file of the run). */
+export const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+
+/**
+ * A client IP of its own: the server's rate limits key on the right-most X-Forwarded-For entry, so callers
+ * that register or fail logins do not spend each other's allowance (or other test files').
+ */
+const freshIp = () => `10.${randomInt(1, 254)}.${randomInt(1, 254)}.${randomInt(1, 254)}`;
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Plain fetch against the running server, as a browser on the site's own origin would call it. */
+export class RestClient {
+  cookie = "";
+  readonly ip = freshIp();
+
+  constructor(readonly baseUrl: string) {}
+
+  async call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = {
+      origin: this.baseUrl,
+      "x-forwarded-for": this.ip,
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...opts.headers,
+    };
+    let body: string | undefined;
+    if (opts.rawBody !== undefined || opts.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = opts.rawBody ?? JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: "manual" });
+    const setCookies = res.headers.getSetCookie();
+    if (setCookies.length) this.cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+    return res;
+  }
+
+  async json<T = Record<string, unknown>>(method: string, path: string, opts: CallOptions = {}) {
+    const res = await this.call(method, path, opts);
+    const text = await res.text();
+    let body: T;
+    try {
+      body = JSON.parse(text) as T;
+    } catch {
+      throw new Error(`${method} ${path} → ${res.status}, not JSON: ${text.slice(0, 200)}`);
+    }
+    return { res, body };
+  }
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<RestClient> {
+  const client = new RestClient(baseUrl);
+  const res = await client.call("POST", "/api/auth/login", { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return client;
+}
+
+/** Registers a fresh account (role user) and returns its signed-in client. */
+export async function registerUser(baseUrl: string): Promise<{ client: RestClient; email: string; password: string }> {
+  const client = new RestClient(baseUrl);
+  const id = unique();
+  const email = `rest-${id}@example.com`;
+  const password = `pw-${id}`;
+  const res = await client.call("POST", "/api/auth/register", { body: { username: `rest_${id}`, email, password } });
+  if (res.status !== 200) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return { client, email, password };
+}
+
+/** Fills a path template: `{name}` → params[name] (callers pass values already URL-encoded). */
+export const fillPath = (template: string, params: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return value;
+  });
+
+/** Direct database access for fixtures and for proving that refused calls write nothing. */
+export class Db {
+  private constructor(private readonly client: pg.Client) {}
+
+  static async connect(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return new Db(client);
+  }
+
+  close() {
+    return this.client.end();
+  }
+
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []) {
+    return this.client.query<R>(sql, params).then((r) => r.rows);
+  }
+
+  /** Row count of every table in the public schema. */
+  async counts(): Promise<Record<string, number>> {
+    const tables = await this.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    );
+    const counts: Record<string, number> = {};
+    for (const { table_name } of tables) {
+      const [row] = await this.query<{ n: string }>(`SELECT count(*) AS n FROM "${table_name}"`);
+      counts[table_name] = Number(row?.n);
+    }
+    return counts;
+  }
+
+  /** A fresh article (draft unless told otherwise) this test owns. */
+  async insertArticle(opts: { status?: "draft" | "published" | "rejected"; author?: string } = {}) {
+    const slug = `contrato-rest-${unique()}`;
+    await this.query(
+      `INSERT INTO articles (id, slug, title_es, summary_es, body_es, date, updated_at, topics, tags, status, author, published_at)
+       VALUES ($1, $2, $3, 'Resumen de prueba', 'Cuerpo de prueba', now(), now(), ARRAY['gobernanza'], ARRAY['prueba'], $4::"ContentStatus", $5,
+               CASE WHEN $4 = 'published' THEN now() END)`,
+      [`c${unique()}`, slug, `Artículo de contrato ${slug}`, opts.status ?? "draft", opts.author ?? null],
+    );
+    return slug;
+  }
+
+  async article(slug: string) {
+    const [row] = await this.query<{ status: string; featured: boolean; is_static: boolean; author: string | null }>(
+      "SELECT status, featured, is_static, author FROM articles WHERE slug = $1",
+      [slug],
+    );
+    return row;
+  }
+
+  async unsubscribeToken(email: string) {
+    const [row] = await this.query<{ unsubscribe_token: string }>(
+      "SELECT unsubscribe_token FROM newsletter_subscriptions WHERE email = $1",
+      [email],
+    );
+    return row?.unsubscribe_token;
+  }
+}

@@ -1,0 +1,302 @@
+import { expect } from "vitest";
+import { E2E_ADMIN } from "../../setup/e2e-global.ts";
+import { type Db, RestClient, unique } from "./client.ts";
+
+export interface Ctx {
+  baseUrl: string;
+  admin: RestClient;
+  user: RestClient;
+  anon: RestClient;
+  db: Db;
+}
+
+/** What a valid call answered: the walk validates `body` against the operation's documented 200 schema. */
+export interface Answer {
+  res: Response;
+  body: unknown;
+  /** Response media type in the document (default application/json). */
+  type?: string;
+}
+
+type Scenario = (c: Ctx) => Promise<Answer>;
+
+type Json = Record<string, unknown>;
+const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
+
+async function createAgent(c: Ctx, status?: "active") {
+  const name = `Contrato REST ${unique()}`;
+  const { body } = await c.admin.json("POST", "/api/agents", {
+    body: { name, config: { content: { topics: ["gobernanza"], targetLength: 600 } } },
+  });
+  if (status) await c.admin.json("PUT", `/api/agents/${body.id}`, { body: { ...body, status } });
+  return body as Json & { id: string; name: string };
+}
+
+async function generateNewsletter(c: Ctx) {
+  const { res, body } = await c.admin.json("POST", "/api/admin/newsletters/generate");
+  expect(res.status).toBe(200);
+  return body as Json & { id: string };
+}
+
+async function subscribe(c: Ctx, email: string) {
+  const res = await c.anon.call("POST", "/api/newsletter/subscribe", { body: { email } });
+  expect(res.status).toBe(200);
+}
+
+/** One valid call per SPEC §7 row, with fresh data and the spec's response specifics (issue 7). */
+export const VALID_CALLS: Record<string, Scenario> = {
+  "POST /api/auth/login": async (c) => {
+    const res = await new RestClient(c.baseUrl).call("POST", "/api/auth/login", { body: E2E_ADMIN });
+    const answer = await asJson(res);
+    expect(answer.body).toMatchObject({ user: { email: E2E_ADMIN.email, role: "admin" } });
+    expect(res.headers.getSetCookie().join()).toMatch(/next-auth\.session-token=/);
+    return answer;
+  },
+  "POST /api/auth/register": async (c) => {
+    const id = unique();
+    const email = `alta-${id}@example.com`;
+    const res = await new RestClient(c.baseUrl).call("POST", "/api/auth/register", {
+      body: { username: `alta_${id}`, email, password: "secreto-123" },
+    });
+    const answer = await asJson(res);
+    expect(answer.body).toMatchObject({ user: { email, role: "user" } });
+    return answer;
+  },
+  "POST /api/auth/logout": async (c) => {
+    const res = await c.anon.call("POST", "/api/auth/logout");
+    return asJson(res);
+  },
+  "POST /api/newsletter/subscribe": async (c) => {
+    const answer = await asJson(
+      await c.anon.call("POST", "/api/newsletter/subscribe", { body: { email: `boletin-${unique()}@example.com` } }),
+    );
+    expect((answer.body as Json).message).toEqual(expect.any(String));
+    return answer;
+  },
+  "POST /api/newsletter/unsubscribe": async (c) => {
+    const email = `baja-${unique()}@example.com`;
+    await subscribe(c, email);
+    const token = await c.db.unsubscribeToken(email);
+    const answer = await asJson(await c.anon.call("POST", "/api/newsletter/unsubscribe", { body: { token } }));
+    expect(answer.body).toEqual({ success: true, message: "Te has desuscrito exitosamente del newsletter" });
+    return answer;
+  },
+  "POST /api/contact": async (c) => {
+    const body = {
+      name: "Ana Contrato",
+      email: `contacto-${unique()}@example.com`,
+      organization: "Lab",
+      reason: "press",
+      message: "Hola",
+      privacy: true,
+    };
+    const answer = await asJson(await c.anon.call("POST", "/api/contact", { body }));
+    expect(answer.res.ok).toBe(true);
+    return answer;
+  },
+  "GET /api/articles/{slug}": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published" });
+    // Slugs are URL-decoded: %2D is '-'.
+    const answer = await asJson(await c.anon.call("GET", `/api/articles/${slug.replace(/-/g, "%2D")}`));
+    expect(answer.body).toMatchObject({ slug, status: "published" });
+    return answer;
+  },
+  "GET /api/articles/status/published": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published" });
+    const answer = await asJson(await c.anon.call("GET", "/api/articles/status/published"));
+    const list = answer.body as Json[];
+    expect(list.map((a) => a.slug)).toContain(slug);
+    expect(list.filter((a) => a.is_static)).toEqual([]);
+    return answer;
+  },
+  "GET /api/articles/static": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published" });
+    await c.admin.call("PUT", `/api/articles/${slug}/toggle-static`);
+    const answer = await asJson(await c.anon.call("GET", "/api/articles/static"));
+    const list = answer.body as Json[];
+    expect(list.map((a) => a.slug)).toContain(slug);
+    expect(list.every((a) => a.is_static === true)).toBe(true);
+    const published = (await (await c.anon.call("GET", "/api/articles/status/published")).json()) as Json[];
+    expect(published.map((a) => a.slug)).not.toContain(slug);
+    return answer;
+  },
+  "GET /api/articles/status/draft": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("GET", "/api/articles/status/draft"));
+    expect((answer.body as Json[]).map((a) => a.slug)).toContain(slug);
+    return answer;
+  },
+  "PUT /api/articles/{slug}": async (c) => {
+    const [approve, reject] = [await c.db.insertArticle(), await c.db.insertArticle()];
+    const rejected = await c.admin.json("PUT", `/api/articles/${reject}`, { body: { status: "rejected" } });
+    expect(rejected.body.status).toBe("rejected");
+    const answer = await asJson(
+      await c.admin.call("PUT", `/api/articles/${approve}`, { body: { status: "published" } }),
+    );
+    expect((answer.body as Json).status).toBe("published");
+    expect((await c.db.article(approve))?.status).toBe("published");
+    return answer;
+  },
+  "DELETE /api/articles/{slug}": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("DELETE", `/api/articles/${slug}`));
+    expect(await c.db.article(slug)).toBeUndefined();
+    return answer;
+  },
+  "PUT /api/articles/{slug}/toggle-featured": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published" });
+    const answer = await asJson(await c.admin.call("PUT", `/api/articles/${slug}/toggle-featured`));
+    expect(answer.body).toMatchObject({ slug, featured: true });
+    return answer;
+  },
+  "PUT /api/articles/{slug}/toggle-static": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("PUT", `/api/articles/${slug}/toggle-static`));
+    expect(answer.body).toEqual({ message: expect.any(String) });
+    expect((await c.db.article(slug))?.is_static).toBe(true);
+    return answer;
+  },
+  "PUT /api/articles/{slug}/regenerate-image": async (c) => {
+    const slug = await c.db.insertArticle();
+    return asJson(await c.admin.call("PUT", `/api/articles/${slug}/regenerate-image`));
+  },
+  "POST /api/generate-manual-content": async (c) => {
+    const body = {
+      userPrompt: `Resumen del AI Act ${unique()}`,
+      contentType: "news",
+      generateImage: false,
+      authorName: "Redacción",
+    };
+    const answer = await asJson(await c.admin.call("POST", "/api/generate-manual-content", { body }));
+    expect(answer.body).toMatchObject({ success: true, run: { trigger: "manual" } });
+    return answer;
+  },
+  "GET /api/admin/articles/hardcoded-authors": async (c) => {
+    const slug = await c.db.insertArticle({ author: "Autora Contrato" });
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/articles/hardcoded-authors"));
+    expect((answer.body as { articles: Json[] }).articles.map((a) => a.slug)).toContain(slug);
+    return answer;
+  },
+  "POST /api/admin/articles/fix-author-names": async (c) => {
+    const slug = await c.db.insertArticle({ author: "Agente X" });
+    const missing = `no-existe-${unique()}`;
+    const answer = await asJson(
+      await c.admin.call("POST", "/api/admin/articles/fix-author-names", {
+        body: { mapping: { [slug]: "Ana Editora", [missing]: "Ana Editora" } },
+      }),
+    );
+    const body = answer.body as { results: Json[]; message: string };
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ slug, status: "updated" }),
+        expect.objectContaining({ slug: missing, status: "failed" }),
+      ]),
+    );
+    expect((await c.db.article(slug))?.author).toBe("Ana Editora");
+    return answer;
+  },
+  "POST /api/admin/articles/auto-migrate": async (c) => {
+    const answer = await asJson(await c.admin.call("POST", "/api/admin/articles/auto-migrate"));
+    expect(answer.body).toEqual({ results: expect.any(Array), message: expect.any(String) });
+    return answer;
+  },
+  "POST /api/admin/newsletters/generate": async (c) => {
+    const res = await c.admin.call("POST", "/api/admin/newsletters/generate");
+    return asJson(res);
+  },
+  "GET /api/admin/newsletters": async (c) => {
+    const { id } = await generateNewsletter(c);
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/newsletters"));
+    expect((answer.body as Json[]).map((n) => n.id)).toContain(id);
+    return answer;
+  },
+  "POST /api/admin/newsletters/{id}/send": async (c) => {
+    const { id } = await generateNewsletter(c);
+    return asJson(await c.admin.call("POST", `/api/admin/newsletters/${id}/send`));
+  },
+  "DELETE /api/admin/newsletters/{id}": async (c) => {
+    const { id } = await generateNewsletter(c);
+    const answer = await asJson(await c.admin.call("DELETE", `/api/admin/newsletters/${id}`));
+    expect((await c.db.query("SELECT 1 FROM newsletters WHERE id = $1", [id])).length).toBe(0);
+    return answer;
+  },
+  "GET /api/admin/newsletters/{id}/preview": async (c) => {
+    const { id } = await generateNewsletter(c);
+    const res = await c.admin.call("GET", `/api/admin/newsletters/${id}/preview`);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const body = await res.text();
+    expect(body).toMatch(/<html/i);
+    return { res, body, type: "text/html" };
+  },
+  "GET /api/admin/newsletter/subscriptions": async (c) => {
+    const email = `lista-${unique()}@example.com`;
+    await subscribe(c, email);
+    const answer = await asJson(
+      await c.admin.call("GET", `/api/admin/newsletter/subscriptions?q=${encodeURIComponent(email)}`),
+    );
+    expect((answer.body as { items: Json[] }).items.map((s) => s.email)).toEqual([email]);
+    return answer;
+  },
+  "DELETE /api/admin/newsletter/subscriptions/{email}": async (c) => {
+    // A '+' and an '@' in the path: the e-mail travels URL-encoded.
+    const email = `borrar+${unique()}@example.com`;
+    await subscribe(c, email);
+    const answer = await asJson(
+      await c.admin.call("DELETE", `/api/admin/newsletter/subscriptions/${encodeURIComponent(email)}`),
+    );
+    expect(await c.db.unsubscribeToken(email)).toBeUndefined();
+    return answer;
+  },
+  "GET /api/agents": async (c) => {
+    const agent = await createAgent(c);
+    const answer = await asJson(await c.admin.call("GET", "/api/agents"));
+    expect((answer.body as Json[]).map((a) => a.id)).toContain(agent.id);
+    return answer;
+  },
+  "POST /api/agents": async (c) => {
+    const name = `Vigía ${unique()}`;
+    const answer = await asJson(await c.admin.call("POST", "/api/agents", { body: { name } }));
+    expect(answer.body).toMatchObject({ name, status: "draft" });
+    return answer;
+  },
+  "PUT /api/agents/{id}": async (c) => {
+    const agent = await createAgent(c);
+    const answer = await asJson(
+      await c.admin.call("PUT", `/api/agents/${agent.id}`, { body: { ...agent, status: "active" } }),
+    );
+    expect(answer.body).toMatchObject({ id: agent.id, status: "active" });
+    return answer;
+  },
+  "DELETE /api/agents/{id}": async (c) => {
+    const agent = await createAgent(c);
+    const answer = await asJson(await c.admin.call("DELETE", `/api/agents/${agent.id}`));
+    expect((await c.db.query("SELECT 1 FROM agents WHERE id = $1", [agent.id])).length).toBe(0);
+    return answer;
+  },
+  "GET /api/agent-runs": async (c) => {
+    const agent = await createAgent(c, "active");
+    const { body: started } = await c.admin.json("POST", `/api/agents/${agent.id}/execute`);
+    const answer = await asJson(await c.admin.call("GET", "/api/agent-runs"));
+    expect((answer.body as Json[]).map((r) => r.id)).toContain((started.run as Json).id);
+    return answer;
+  },
+  "POST /api/agents/{id}/execute": async (c) => {
+    const agent = await createAgent(c, "active");
+    const answer = await asJson(await c.admin.call("POST", `/api/agents/${agent.id}/execute`));
+    const body = answer.body as Json;
+    // Either documented shape: started, or refused with the error and its details.
+    if (body.success)
+      expect(body).toMatchObject({ message: expect.any(String), agentName: agent.name, run: { agent_id: agent.id } });
+    else expect(body).toMatchObject({ error: expect.any(String), details: expect.any(String) });
+    return answer;
+  },
+  "POST /api/agents/execute-all": async (c) => {
+    const agent = await createAgent(c, "active");
+    const answer = await asJson(await c.admin.call("POST", "/api/agents/execute-all"));
+    const body = answer.body as { message: string; runs: Json[] };
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.runs.map((r) => r.agent_id)).toContain(agent.id);
+    return answer;
+  },
+};
