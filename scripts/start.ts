@@ -46,6 +46,12 @@ async function main() {
       process.exit(r.status ?? 1);
     }
   }
+  // The data cache of public reads (src/server/cache/public-content.ts) must not outlive the server: its
+  // entries on disk may come from another database, and the tag expiries that guard them live in memory.
+  fs.rmSync(path.resolve(process.env.NEXT_DIST_DIR || ".next", "cache", "fetch-cache"), {
+    recursive: true,
+    force: true,
+  });
   const child = spawn(process.execPath, [next, mode, "-p", port], { stdio: "inherit", env: process.env });
   console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);

@@ -72,9 +72,29 @@ export async function startHelloNext(port: number) {
   return child;
 }
 
+/** bench/nginx.conf.template with its placeholders filled in, written to <prefix>/nginx.conf (returned). */
+export function writeNginxConf(
+  prefix: string,
+  opts: { staticRoot: string; staticPort: number; cachePort: number; upstreamPort: number },
+): string {
+  fs.mkdirSync(path.join(prefix, "cache"), { recursive: true });
+  fs.mkdirSync(path.join(prefix, "logs"), { recursive: true });
+  const template = path.resolve(import.meta.dirname, "../nginx.conf.template");
+  const conf = fs
+    .readFileSync(template, "utf8")
+    .replaceAll("{{PREFIX}}", prefix)
+    .replaceAll("{{STATIC_ROOT}}", path.resolve(opts.staticRoot))
+    .replaceAll("{{STATIC_PORT}}", String(opts.staticPort))
+    .replaceAll("{{CACHE_PORT}}", String(opts.cachePort))
+    .replaceAll("{{UPSTREAM_PORT}}", String(opts.upstreamPort));
+  const confFile = path.join(prefix, "nginx.conf");
+  fs.writeFileSync(confFile, conf);
+  return confFile;
+}
+
 /**
- * nginx (Debian package) on two ports: one serving saved HTML as static files, one as a shared cache in
- * front of the app that honours the app's Cache-Control (s-maxage + stale-while-revalidate).
+ * nginx (Debian package) on two ports: one serving saved HTML as static files, one as the shared cache in
+ * front of the app (anonymous public pages for 60 s; see the template).
  */
 export async function startNginx(opts: {
   staticRoot: string;
@@ -83,17 +103,7 @@ export async function startNginx(opts: {
   upstreamPort: number;
 }) {
   const prefix = path.resolve("bench/results/nginx");
-  fs.mkdirSync(path.join(prefix, "cache"), { recursive: true });
-  fs.mkdirSync(path.join(prefix, "logs"), { recursive: true });
-  const conf = fs
-    .readFileSync("bench/nginx.conf.template", "utf8")
-    .replaceAll("{{PREFIX}}", prefix)
-    .replaceAll("{{STATIC_ROOT}}", path.resolve(opts.staticRoot))
-    .replaceAll("{{STATIC_PORT}}", String(opts.staticPort))
-    .replaceAll("{{CACHE_PORT}}", String(opts.cachePort))
-    .replaceAll("{{UPSTREAM_PORT}}", String(opts.upstreamPort));
-  const confFile = path.join(prefix, "nginx.conf");
-  fs.writeFileSync(confFile, conf);
+  const confFile = writeNginxConf(prefix, opts);
   const child = startProcess(
     "nginx",
     ["-p", prefix, "-c", confFile, "-g", "daemon off;"],

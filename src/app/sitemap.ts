@@ -1,9 +1,6 @@
 import type { MetadataRoute } from "next";
 import { absoluteUrl } from "~/lib/seo.ts";
-import { db } from "~/server/db.ts";
-import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
-import { listReferentRefs } from "~/server/services/directories/queries.ts";
-import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -25,9 +22,9 @@ export const STATIC_PATHS = [
 /** Every public URL in both languages, each with its hreflang alternates. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [articles, interviews, referents] = await Promise.all([
-    listPublishedArticleRefs(db),
-    listInterviewRefs(db),
-    listReferentRefs(db),
+    publicContent.articleRefs(),
+    publicContent.interviewRefs(),
+    publicContent.referentRefs(),
   ]);
   const pages: { path: string; lastModified?: Date }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),

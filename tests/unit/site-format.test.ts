@@ -4,7 +4,7 @@ import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
 import { formatRelativeTime, truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { humanize, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { affectedPaths } from "~/server/services/cache/revalidate.ts";
+import { CACHE_TAGS, tagsForChange } from "~/server/services/cache/tags.ts";
 
 const now = new Date("2025-11-20T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -69,11 +69,13 @@ describe("labels and text helpers", () => {
 });
 
 describe("revalidation targets", () => {
-  it("covers the article in both languages, home, lists, RSS and sitemap", () => {
-    const paths = affectedPaths({ kind: "article", slug: "x" });
-    expect(paths).toEqual(
-      expect.arrayContaining(["/es", "/en", "/es/noticias", "/en/noticias/x", "/es/rss", "/en/rss", "/sitemap.xml"]),
-    );
-    expect(paths.some((p) => p.includes("entrevistas"))).toBe(false);
+  it("an article change expires the article lists (home, /noticias, feeds, sitemap) and that article only", () => {
+    expect(tagsForChange({ kind: "article", slug: "x" })).toEqual([CACHE_TAGS.articles, CACHE_TAGS.article("x")]);
+    expect(tagsForChange({ kind: "article" })).toEqual([CACHE_TAGS.articles]);
+  });
+  it("an interview change expires the interview lists and that interview, never the articles", () => {
+    const tags = tagsForChange({ kind: "interview", slug: "y" });
+    expect(tags).toEqual([CACHE_TAGS.interviews, CACHE_TAGS.interview("y")]);
+    expect(tags).not.toContain(CACHE_TAGS.articles);
   });
 });

@@ -7,11 +7,10 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site/footer.tsx";
 import { SiteHeader } from "~/components/site/header.tsx";
-import { SiteProviders } from "~/components/site/providers.tsx";
+import { ToastArea } from "~/components/ui/toast-area.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { isLocale, locales } from "~/i18n/routing.ts";
 import { siteUrl } from "~/lib/seo.ts";
-import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
@@ -51,21 +50,28 @@ export default async function LocaleLayout({
   return (
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
       <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased">
-        <NextIntlClientProvider locale={locale} messages={messages}>
-          <TRPCReactProvider>
-            <SiteProviders>
-              <SkipLink />
-              <SiteHeader />
-              <div id="main" className="flex-1">
-                {children}
-              </div>
-              <SiteFooter />
-            </SiteProviders>
-          </TRPCReactProvider>
+        {/*
+          Only what the public site's client components need travels to the browser: no admin texts (the
+          admin layout adds them), no tRPC/React Query client (the pages that query from the browser wrap
+          their own part in TRPCReactProvider), no next-auth SessionProvider (the header asks `auth.me`).
+        */}
+        <NextIntlClientProvider locale={locale} messages={publicMessages(messages)}>
+          <SkipLink />
+          <SiteHeader />
+          <div id="main" className="flex-1">
+            {children}
+          </div>
+          <SiteFooter />
+          <ToastArea />
         </NextIntlClientProvider>
       </body>
     </html>
   );
+}
+
+/** Message namespaces of the admin panel (admin, adminAgents, …): sent to the browser on /admin only. */
+function publicMessages(messages: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(messages).filter(([namespace]) => !namespace.startsWith("admin")));
 }
 
 function SkipLink() {

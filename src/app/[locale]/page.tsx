@@ -12,9 +12,10 @@ import { Link } from "~/i18n/navigation.ts";
 import type { Locale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
-// Statically generated; revalidated on publish (revalidatePublicContent) and at least every 5 minutes.
+// Rendered per request (CSP nonce); its data comes from the data cache, expired on publish
+// (revalidatePublicContent). A shared cache in front may keep the whole page (bench/nginx.conf.template).
 export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
@@ -34,12 +35,12 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
   const site = await getTranslations("site");
   const cards = await getTranslations("cards");
   const [featured, latest, interviews, featuredInterview, applications, referents] = await Promise.all([
-    publicApi.articles.featured(),
-    publicApi.articles.latest({ limit: 4, excludeFeatured: true }),
-    publicApi.interviews.list({ limit: 2 }),
-    publicApi.interviews.featured(),
-    publicApi.directories.applications({ limit: 3 }),
-    publicApi.directories.referents({ limit: 3 }),
+    publicContent.homeFeaturedArticle(),
+    publicContent.latestArticles({ limit: 4, excludeFeatured: true }),
+    publicContent.interviews({ limit: 2 }),
+    publicContent.featuredInterview(),
+    publicContent.applications({ limit: 3 }),
+    publicContent.referents({ limit: 3 }),
   ]);
 
   return (

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { useRouter } from "~/i18n/navigation.ts";
 import { AuthCallError, loginRequest } from "./auth-api.ts";
 import { Field, safeCallbackUrl } from "./field.tsx";

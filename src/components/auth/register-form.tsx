@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { useRouter } from "~/i18n/navigation.ts";
-import { PASSWORD_MIN } from "~/shared/schemas/auth.ts";
+import { PASSWORD_MIN } from "~/shared/constants/forms.ts";
 import { AuthCallError, registerRequest } from "./auth-api.ts";
 import { Field } from "./field.tsx";
 import { useAuth } from "./use-auth.ts";

@@ -2,9 +2,9 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
-import { contactReasons } from "~/shared/schemas/contact.ts";
+import { toast } from "~/components/ui/toast.ts";
+import { contactReasons } from "~/shared/constants/forms.ts";
 
 const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
 const fieldClass =

@@ -1,9 +1,12 @@
 "use client";
 
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useRef } from "react";
 
-/** A side panel on Radix Dialog (focus trap, Escape to close, scroll lock): the mobile menu. */
+/**
+ * A side panel on the native modal <dialog> (the mobile menu): the browser makes the rest of the page inert,
+ * traps focus, closes on Escape and gives focus back to the trigger, with no dialog library on every page.
+ * The body is only rendered while open. A click on the backdrop closes it; the page does not scroll behind.
+ */
 export function Sheet({
   open,
   onOpenChange,
@@ -14,32 +17,62 @@ export function Sheet({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  trigger: ReactElement<{ onClick?: () => void; "aria-expanded"?: boolean; "aria-controls"?: string }>;
   title: string;
   closeLabel: string;
   children: ReactNode;
 }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+    if (!open) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [open]);
+
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-paper p-5 shadow-xl"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <DialogPrimitive.Title className="font-serif text-xl font-bold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="inline-flex h-10 w-10 items-center justify-center rounded-md text-2xl leading-none hover:bg-ink/5"
-              aria-label={closeLabel}
-            >
-              ×
-            </DialogPrimitive.Close>
+    <>
+      {cloneElement(trigger, { onClick: () => onOpenChange(true), "aria-expanded": open, "aria-controls": id })}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has a keyboard twin, Escape (native) */}
+      <dialog
+        ref={dialog}
+        id={id}
+        aria-labelledby={`${id}-title`}
+        onClose={() => onOpenChange(false)}
+        onClick={(event) => {
+          // Only the backdrop hits the <dialog> itself; the panel's content fills it.
+          if (event.target === event.currentTarget) onOpenChange(false);
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[min(22rem,88vw)] max-w-none bg-paper p-0 text-ink shadow-xl backdrop:bg-ink/40"
+      >
+        {open && (
+          <div className="flex min-h-full flex-col overflow-y-auto p-5">
+            <div className="mb-4 flex items-center justify-between">
+              <h2 id={`${id}-title`} className="font-serif text-xl font-bold">
+                {title}
+              </h2>
+              <button
+                type="button"
+                onClick={() => onOpenChange(false)}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-md text-2xl leading-none hover:bg-ink/5"
+                aria-label={closeLabel}
+              >
+                ×
+              </button>
+            </div>
+            {children}
           </div>
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        )}
+      </dialog>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { PASSWORD_MIN } from "../constants/forms.ts";
 
 // bcrypt only looks at the first 72 bytes of a password; longer ones are refused rather than cut silently.
 const MAX_PASSWORD_BYTES = 72;
 const fitsBcrypt = (p: string) => new TextEncoder().encode(p).length <= MAX_PASSWORD_BYTES;
 
-export const PASSWORD_MIN = 6;
+export { PASSWORD_MIN };
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 const emailSchema = z

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { contactReasons } from "../constants/forms.ts";
 import { localeSchema } from "./common.ts";
 import { emailSchema } from "./newsletter.ts";
 
-/** SPEC §3 contact reasons, the wider reading. */
-export const contactReasons = ["press", "collaboration", "sponsorship", "training", "other"] as const;
+export { contactReasons };
 export const contactReasonSchema = z.enum(contactReasons);
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);

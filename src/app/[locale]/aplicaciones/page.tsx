@@ -5,7 +5,7 @@ import { DirectoryPage } from "~/components/site/directory-page.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { APPLICATION_CATEGORIES, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -21,7 +21,7 @@ export default async function ApplicationsPage({ params }: { params: Promise<{ l
   const t = await getTranslations("applicationsPage");
   const f = await getTranslations("filters");
   const categories = await getTranslations("taxonomy.applicationCategories");
-  const apps = await publicApi.directories.applications({});
+  const apps = await publicContent.applications({});
   return (
     <DirectoryPage
       title={t("title")}

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/site/page-header.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 3600;
 
@@ -20,7 +20,7 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("contactPage");
-  const settings = await publicApi.editorial.contactSettings();
+  const settings = await publicContent.contactSettings();
   const privacy = settings ? pick(locale, settings.privacy_note_es, settings.privacy_note_en) : null;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">

@@ -5,7 +5,7 @@ import { DirectoryPage } from "~/components/site/directory-page.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { COMPANY_TYPES, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -21,7 +21,7 @@ export default async function CompaniesPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("companiesPage");
   const f = await getTranslations("filters");
   const types = await getTranslations("taxonomy.companyTypes");
-  const companies = await publicApi.directories.companies({});
+  const companies = await publicContent.companies({});
   return (
     <DirectoryPage
       title={t("title")}

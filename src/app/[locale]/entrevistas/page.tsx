@@ -5,7 +5,7 @@ import { InterviewCard } from "~/components/site/interview-card.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { TOPICS, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -21,7 +21,7 @@ export default async function InterviewsPage({ params }: { params: Promise<{ loc
   const t = await getTranslations("interviewsPage");
   const f = await getTranslations("filters");
   const topics = await getTranslations("taxonomy.topics");
-  const interviews = await publicApi.interviews.list({});
+  const interviews = await publicContent.interviews({});
   return (
     <DirectoryPage
       title={t("title")}

@@ -10,14 +10,13 @@ import { localizeMarkdownLinks } from "~/lib/editorial.ts";
 import { formatDate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
-import { db } from "~/server/db.ts";
-import { getEditorialPage } from "~/server/services/editorial/queries.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 3600;
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
-  const page = await getEditorialPage(db, "metodologia");
+  const page = await publicContent.editorialPage("metodologia");
   if (!page) return {};
   return pageMetadata({
     locale,
@@ -30,7 +29,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 export default async function MethodologyPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const page = await getEditorialPage(db, "metodologia");
+  const page = await publicContent.editorialPage("metodologia");
   if (!page) notFound();
   const t = await getTranslations("methodologyPage");
   return (

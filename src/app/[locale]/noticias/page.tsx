@@ -6,7 +6,8 @@ import { NewsExplorer } from "~/components/site/news-explorer.tsx";
 import { PageHeader } from "~/components/site/page-header.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
+import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 export const revalidate = 300;
 
@@ -20,7 +21,10 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("newsPage");
-  const [firstPage, facets] = await Promise.all([publicApi.articles.list({ limit: 20 }), publicApi.articles.facets()]);
+  const [firstPage, facets] = await Promise.all([
+    publicContent.articleList({ limit: 20 }),
+    publicContent.articleFacets(),
+  ]);
   // Without JavaScript (and until the filters hydrate) readers get the newest 20 articles, server-rendered.
   const staticList = (
     <div className="mt-8 grid gap-x-8 gap-y-10 md:grid-cols-2" data-testid="news-static">
@@ -34,7 +38,10 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
       <PageHeader title={t("title")} dek={t("description")} />
       <div className="mt-8">
         <Suspense fallback={staticList}>
-          <NewsExplorer initialPage={firstPage} tags={facets.tags} />
+          {/* The filters query the API from the browser; only this page needs the tRPC client. */}
+          <TRPCReactProvider>
+            <NewsExplorer initialPage={firstPage} tags={facets.tags} />
+          </TRPCReactProvider>
         </Suspense>
       </div>
     </main>

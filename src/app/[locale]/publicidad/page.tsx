@@ -11,8 +11,7 @@ import type { Locale } from "~/i18n/routing.ts";
 import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
-import { db } from "~/server/db.ts";
-import { getEditorialPage } from "~/server/services/editorial/queries.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 3600;
 
@@ -31,7 +30,7 @@ const AUDIENCE = [
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
-  const page = await getEditorialPage(db, "publicidad");
+  const page = await publicContent.editorialPage("publicidad");
   if (!page) return {};
   return pageMetadata({
     locale,
@@ -44,7 +43,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 export default async function AdvertisingPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const page = await getEditorialPage(db, "publicidad");
+  const page = await publicContent.editorialPage("publicidad");
   if (!page) notFound();
   const t = await getTranslations("advertisingPage");
   // Formats and audience are rendered as cards and bars below; the rest of the text comes from the page.

@@ -5,7 +5,7 @@ import { DirectoryPage } from "~/components/site/directory-page.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { RESOURCE_TYPES, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -21,7 +21,7 @@ export default async function ResourcesPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("resourcesPage");
   const f = await getTranslations("filters");
   const types = await getTranslations("taxonomy.resourceTypes");
-  const resources = await publicApi.directories.resources({});
+  const resources = await publicContent.resources({});
   return (
     <DirectoryPage
       title={t("title")}

@@ -5,7 +5,7 @@ import { DirectoryPage } from "~/components/site/directory-page.tsx";
 import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { REFERENT_FOCUSES, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { publicApi } from "~/trpc/server.tsx";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const revalidate = 300;
 
@@ -21,7 +21,7 @@ export default async function ReferentsPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("referentsPage");
   const f = await getTranslations("filters");
   const topics = await getTranslations("taxonomy.topics");
-  const referents = await publicApi.directories.referents({});
+  const referents = await publicContent.referents({});
   return (
     <DirectoryPage
       title={t("title")}

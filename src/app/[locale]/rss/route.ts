@@ -1,8 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { isLocale, locales } from "~/i18n/routing.ts";
 import { siteUrl } from "~/lib/seo.ts";
-import { db } from "~/server/db.ts";
-import { buildRssFeed } from "~/server/services/articles/feed.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 // /rss (Spanish) and /en/rss (English); cached and revalidated on publish (revalidatePublicContent).
 export const revalidate = 300;
@@ -15,7 +14,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ locale:
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : "es";
   const t = await getTranslations({ locale, namespace: "feeds" });
-  const xml = await buildRssFeed(db, {
+  const xml = await publicContent.rssFeed({
     locale,
     siteUrl: siteUrl(),
     title: t("title"),

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast.ts";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
 import { adminDate } from "./modal.tsx";

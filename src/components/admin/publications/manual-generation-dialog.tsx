@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Field, inputClass, Modal } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { MANUAL_CONTENT_TYPES } from "~/shared/schemas/publications.ts";
 import { api } from "~/trpc/react.tsx";
 

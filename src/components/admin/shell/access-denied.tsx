@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast.ts";
 import { useRouter } from "~/i18n/navigation.ts";
 
 /** A signed-in non-admin opened the panel: the 'Acceso denegado' toast, then the home page (SPEC §6). */

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/components/admin/tabs/agents-tab.tsx";
@@ -37,6 +38,13 @@ export function AdminShell({ section, username }: { section: AdminSectionKey; us
   const leaving = useRef(false);
 
   useEffect(() => setActive(section), [section]);
+  // Signed out here or from the header: drop every admin answer this tab still holds.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (status === "anonymous") {
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes('"admin"') });
+    }
+  }, [status, queryClient]);
   useEffect(() => {
     if (status === "anonymous" && !leaving.current) {
       router.replace({ pathname: "/login", query: { callbackUrl: sectionPath(active) } });

@@ -2,8 +2,8 @@
 
 import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
 
 /** Promote/demote users (the server refuses to demote the last admin with 409). */

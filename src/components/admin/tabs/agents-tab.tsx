@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { AgentFormDialog } from "~/components/admin/agents/agent-form-dialog.tsx";
 import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { type ExecutionResult, RunResultDialog } from "~/components/admin/agents/run-result-dialog.tsx";
@@ -10,6 +9,7 @@ import { RunsTable } from "~/components/admin/agents/runs-table.tsx";
 import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import type { AgentDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
 

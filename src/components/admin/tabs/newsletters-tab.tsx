@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx";
 import { tableClass, thClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
 
 /** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */

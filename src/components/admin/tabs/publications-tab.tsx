@@ -3,11 +3,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { ArticlePreviewDialog } from "~/components/admin/publications/article-preview-dialog.tsx";
 import { ArticleRow } from "~/components/admin/publications/article-row.tsx";
 import { ManualGenerationDialog } from "~/components/admin/publications/manual-generation-dialog.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api } from "~/trpc/react.tsx";
 

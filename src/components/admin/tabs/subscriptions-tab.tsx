@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
 import { ContactMessagesSection } from "~/components/admin/newsletter/contact-messages-section.tsx";
 import { OutboxSection } from "~/components/admin/newsletter/outbox-section.tsx";
 import { adminDate, Pager, tableClass, tdClass, thClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
 
 const PAGE_SIZE = 25;

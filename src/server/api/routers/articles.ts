@@ -3,7 +3,7 @@ import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
 import { notFound } from "~/server/errors.ts";
 import {
   getArticleAnyStatus,
-  getFeaturedArticle,
+  getHomeFeaturedArticle,
   getPublishedArticle,
   listArticleFacets,
   listArticles,
@@ -48,9 +48,7 @@ export const articlesRouter = createTRPCRouter({
   /** /noticias: filtered, sorted, paged (nextCursor is the offset of the next page). */
   list: publicProcedure.input(articleListInputSchema).query(({ ctx, input }) => listArticles(ctx.db, input)),
   /** Home's large card: the newest featured article (the newest article when none is featured). */
-  featured: publicProcedure.query(async ({ ctx }) => {
-    return (await getFeaturedArticle(ctx.db)) ?? (await listPublishedArticles(ctx.db, { limit: 1 }))[0] ?? null;
-  }),
+  featured: publicProcedure.query(({ ctx }) => getHomeFeaturedArticle(ctx.db)),
   facets: publicProcedure.query(({ ctx }) => listArticleFacets(ctx.db)),
   bySlug: publicProcedure
     .meta({

@@ -50,6 +50,11 @@ export async function getFeaturedArticle(db: DbClient) {
   return row ? toArticleDto(row) : null;
 }
 
+/** Home's large card: the newest featured article, or the newest article when none is featured. */
+export async function getHomeFeaturedArticle(db: DbClient) {
+  return (await getFeaturedArticle(db)) ?? (await listPublishedArticles(db, { limit: 1 }))[0] ?? null;
+}
+
 /** Up to 3 articles sharing at least one topic, taken from the 10 most recent (SPEC §9), newest first. */
 export async function listRelatedArticles(db: DbClient, article: { slug: string; topics: string[] }, max = 3) {
   const recent = await listPublishedArticles(db, { limit: 11, excludeFeatured: false });

@@ -1,38 +1,32 @@
-import { locales } from "~/i18n/routing.ts";
+import { type PublicChange, tagsForChange } from "./tags.ts";
+
+/** Immediate expiry: the next read after a publish goes to the database (no stale-while-revalidate). */
+const EXPIRE_NOW = { expire: 0 } as const;
+
+type IncrementalCache = { revalidateTag(tags: string[], durations?: { expire?: number }): Promise<void> };
 
 /**
- * The public paths a change of published content affects, as the app's internal routes (`/[locale]/...`,
- * which is where next-intl rewrites `/` and `/en`). Exported for tests.
+ * Public reads are cached in Next's data cache (src/server/cache/public-content.ts, tagged per kind and per
+ * slug). Whenever published content changes, call this so readers see the change at once: it expires the
+ * kind's lists (home, /noticias, feeds, sitemap, referent profiles) and, with a slug, that item's pages.
+ * Writers (publications, agents, author migration) only call it.
  */
-export function affectedPaths(change: { kind: "article" | "interview"; slug?: string }): string[] {
-  const paths: string[] = ["/sitemap.xml"];
-  for (const locale of locales) {
-    const base = `/${locale}`;
-    paths.push(base, `${base}/buscar`);
-    if (change.kind === "article") {
-      paths.push(`${base}/noticias`, `${base}/rss`);
-      if (change.slug) paths.push(`${base}/noticias/${change.slug}`, `${base}/noticias/${change.slug}/opengraph-image`);
-    } else {
-      paths.push(`${base}/entrevistas`);
-      if (change.slug)
-        paths.push(`${base}/entrevistas/${change.slug}`, `${base}/entrevistas/${change.slug}/opengraph-image`);
-    }
-  }
-  return paths;
-}
-
-/**
- * Public pages are statically generated and cached; whenever published content changes, call this so
- * readers see the change without a rebuild: the item's pages in both languages, home, the lists, search,
- * the sitemap and (articles) the RSS feeds. Writers (publications, agents) only call it.
- */
-export async function revalidatePublicContent(change: { kind: "article" | "interview"; slug?: string }): Promise<void> {
+export async function revalidatePublicContent(change: PublicChange): Promise<void> {
+  const tags = tagsForChange(change);
+  let next: typeof import("next/cache");
   try {
-    const { revalidatePath } = await import("next/cache");
-    for (const path of affectedPaths(change)) revalidatePath(path);
-    // A referent profile lists the interviews linked to it; which referent is not known here.
-    if (change.kind === "interview") revalidatePath("/[locale]/referentes/[slug]", "page");
+    next = await import("next/cache");
   } catch {
-    // Outside a Next.js request (tests, scripts) there is no cache to revalidate.
+    return; // Outside Next.js (tests, scripts) there is no cache to expire.
   }
+  try {
+    for (const tag of tags) next.revalidateTag(tag, EXPIRE_NOW);
+  } catch {
+    // No request scope (e.g. a job finishing after its response): handled below.
+  }
+  // revalidateTag only queues the tags on the current request and applies them when that request ends; a
+  // background job (agent run) may publish after its request ended, where the queue is never flushed. So
+  // also expire them on the server's cache directly (Next keeps it on globalThis once it has served a request).
+  const cache = (globalThis as { __incrementalCache?: IncrementalCache }).__incrementalCache;
+  await cache?.revalidateTag(tags, EXPIRE_NOW).catch(() => undefined);
 }

@@ -2,8 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { OG_SIZE, renderOgImage } from "~/components/site/og-image.tsx";
 import { isLocale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
-import { db } from "~/server/db.ts";
-import { getInterview } from "~/server/services/interviews/queries.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 // SPEC §2: the interview's social image is 1200 × 630.
 export const size = OG_SIZE;
@@ -14,7 +13,7 @@ export const revalidate = 300;
 export default async function Image({ params }: { params: Promise<{ locale: string; slug: string }> }) {
   const { locale: raw, slug } = await params;
   const locale = isLocale(raw) ? raw : "es";
-  const interview = await getInterview(db, slug);
+  const interview = await publicContent.interview(slug);
   const t = await getTranslations({ locale, namespace: "interviewsPage" });
   const site = await getTranslations({ locale, namespace: "site" });
   if (!interview) return renderOgImage({ kicker: "404", title: site("name"), footer: site("tagline") });

@@ -11,8 +11,9 @@ import { displayAuthor } from "~/lib/authors.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
 import { pick, pickList } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
-import { getInterview, listInterviewRefs } from "~/server/services/interviews/queries.ts";
+import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
 
 export const revalidate = 300;
 
@@ -25,7 +26,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, slug } = await params;
-  const interview = await getInterview(db, slug);
+  const interview = await publicContent.interview(slug);
   if (!interview) return { title: (await getTranslations({ locale, namespace: "notFound" }))("interview") };
   const meta = pageMetadata({
     locale,
@@ -41,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function InterviewPage({ params }: { params: Params }) {
   const { locale, slug } = await params;
   setRequestLocale(locale);
-  const interview = await getInterview(db, slug);
+  const interview = await publicContent.interview(slug);
   if (!interview) notFound();
   const [t, cards] = await Promise.all([getTranslations("interviewsPage"), getTranslations("cards")]);
   const title = pick(locale, interview.title_es, interview.title_en);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ConfirmStatus } from "~/components/newsletter/confirm-status.tsx";
 import type { Locale } from "~/i18n/routing.ts";
+import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -19,5 +20,9 @@ export default async function ConfirmSubscriptionPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const { token } = await searchParams;
-  return <ConfirmStatus token={typeof token === "string" ? token.trim() : ""} />;
+  return (
+    <TRPCReactProvider>
+      <ConfirmStatus token={typeof token === "string" ? token.trim() : ""} />
+    </TRPCReactProvider>
+  );
 }

@@ -3,8 +3,7 @@ import { OG_SIZE, renderOgImage } from "~/components/site/og-image.tsx";
 import { isLocale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
-import { db } from "~/server/db.ts";
-import { getPublishedArticle } from "~/server/services/articles/queries.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 
 export const size = OG_SIZE;
 export const contentType = "image/png";
@@ -14,7 +13,7 @@ export const revalidate = 300;
 export default async function Image({ params }: { params: Promise<{ locale: string; slug: string }> }) {
   const { locale: raw, slug } = await params;
   const locale = isLocale(raw) ? raw : "es";
-  const article = await getPublishedArticle(db, slug);
+  const article = await publicContent.article(slug);
   const types = await getTranslations({ locale, namespace: "taxonomy.types" });
   const cards = await getTranslations({ locale, namespace: "cards" });
   const site = await getTranslations({ locale, namespace: "site" });

@@ -14,12 +14,9 @@ import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
-import {
-  getPublishedArticle,
-  listPublishedArticleRefs,
-  listRelatedArticles,
-} from "~/server/services/articles/queries.ts";
+import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
 
 export const revalidate = 300;
 
@@ -33,7 +30,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, slug } = await params;
-  const article = await getPublishedArticle(db, slug);
+  const article = await publicContent.article(slug);
   if (!article) return { title: (await getTranslations({ locale, namespace: "notFound" }))("article") };
   const title = pick(locale, article.title_es, article.title_en);
   const meta = pageMetadata({
@@ -59,13 +56,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ArticlePage({ params }: { params: Params }) {
   const { locale, slug } = await params;
   setRequestLocale(locale);
-  const article = await getPublishedArticle(db, slug);
+  const article = await publicContent.article(slug);
   if (!article) notFound();
   const [t, cards, types, related] = await Promise.all([
     getTranslations("articlePage"),
     getTranslations("cards"),
     getTranslations("taxonomy.types"),
-    listRelatedArticles(db, article),
+    publicContent.relatedArticles({ slug: article.slug, topics: article.topics }),
   ]);
   const title = pick(locale, article.title_es, article.title_en);
   const summary = pick(locale, article.summary_es, article.summary_en);

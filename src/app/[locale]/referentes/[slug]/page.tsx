@@ -10,9 +10,9 @@ import { type Locale, locales } from "~/i18n/routing.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
+import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
-import { getReferent, listReferentRefs } from "~/server/services/directories/queries.ts";
-import { listInterviewsForReferent } from "~/server/services/interviews/queries.ts";
+import { listReferentRefs } from "~/server/services/directories/queries.ts";
 
 export const revalidate = 300;
 
@@ -25,7 +25,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, slug } = await params;
-  const referent = await getReferent(db, slug);
+  const referent = await publicContent.referent(slug);
   if (!referent) return { title: (await getTranslations({ locale, namespace: "notFound" }))("referent") };
   return pageMetadata({
     locale,
@@ -42,9 +42,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ReferentPage({ params }: { params: Params }) {
   const { locale, slug } = await params;
   setRequestLocale(locale);
-  const referent = await getReferent(db, slug);
+  const referent = await publicContent.referent(slug);
   if (!referent) notFound();
-  const [t, interviews] = await Promise.all([getTranslations("referentsPage"), listInterviewsForReferent(db, slug)]);
+  const [t, interviews] = await Promise.all([
+    getTranslations("referentsPage"),
+    publicContent.interviewsForReferent(slug),
+  ]);
   const role = pick(locale, referent.role_es, referent.role_en);
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
