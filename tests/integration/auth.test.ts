@@ -5,7 +5,6 @@ import { POST as logoutRoute } from "~/app/api/auth/logout/route.ts";
 import { createCaller } from "~/server/api/root.ts";
 import { createTRPCContext } from "~/server/api/trpc.ts";
 import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
-import { authOptions } from "~/server/auth/options.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { createPrismaClient } from "~/server/db/client.ts";
 import { migrate } from "~/server/db/migrate.ts";

@@ -7,9 +7,14 @@ import { freshDatabase } from "../support/fresh-database.ts";
 import { schemaDrift } from "../support/schema-drift.ts";
 
 // Columns the DMMF cannot describe (Unsupported(...) in schema.prisma). Keep in sync with the schema.
-const UNSUPPORTED_COLUMNS: string[] = ["articles", "interviews", "referents", "companies", "applications", "resources"].flatMap(
-  (table) => [`${table}.search_es`, `${table}.search_en`],
-);
+const UNSUPPORTED_COLUMNS: string[] = [
+  "articles",
+  "interviews",
+  "referents",
+  "companies",
+  "applications",
+  "resources",
+].flatMap((table) => [`${table}.search_es`, `${table}.search_en`]);
 
 describe("schema drift", () => {
   it("the migrated database matches schema.prisma", async () => {

@@ -3,7 +3,9 @@ import { renderMarkdown } from "~/lib/markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders editorial Markdown", () => {
-    const html = renderMarkdown("## Qué cambia\n\nEl **AI Act** [texto](https://eur-lex.europa.eu/eli/reg/2024/1689/oj).");
+    const html = renderMarkdown(
+      "## Qué cambia\n\nEl **AI Act** [texto](https://eur-lex.europa.eu/eli/reg/2024/1689/oj).",
+    );
     expect(html).toContain("<h2>Qué cambia</h2>");
     expect(html).toContain("<strong>AI Act</strong>");
     expect(html).toContain('href="https://eur-lex.europa.eu/eli/reg/2024/1689/oj"');

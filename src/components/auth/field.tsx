@@ -37,6 +37,6 @@ export function Field({
 
 /** Only same-site paths may be a post-login destination (no open redirects). */
 export function safeCallbackUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   return value;
 }

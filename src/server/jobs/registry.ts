@@ -1,8 +1,8 @@
 import { agentRunJob } from "./agent-run.ts";
-import type { AnyJob } from "./contract.ts";
-import { regenerateImageJob } from "./regenerate-image.ts";
 import { contactMailJob } from "./contact.ts";
+import type { AnyJob } from "./contract.ts";
 import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
+import { regenerateImageJob } from "./regenerate-image.ts";
 
 /**
  * Every job of the app. Features register theirs here; the Inngest serve route and the in-process

@@ -101,6 +101,7 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
       {a ? (
         <div className="space-y-4">
           {a.image_url ? (
+            // biome-ignore lint/performance/noImgElement: admin preview of an arbitrary stored or provider URL; next/image would need every host configured.
             <img src={a.image_url} alt="" className="aspect-[1200/630] w-full rounded-md object-cover" />
           ) : null}
           <div className="flex flex-wrap items-center gap-2 text-sm">

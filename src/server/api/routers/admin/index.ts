@@ -1,13 +1,13 @@
 import { createTRPCRouter } from "~/server/api/trpc.ts";
-import { adminUsersRouter } from "./users.ts";
 import { adminAgentsRouter } from "./agents.ts";
-import { adminMigrationRouter } from "./migration.ts";
-import { adminPublicationsRouter } from "./publications.ts";
-import { adminRunsRouter } from "./runs.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";
+import { adminMigrationRouter } from "./migration.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";
 import { adminOutboxRouter } from "./outbox.ts";
+import { adminPublicationsRouter } from "./publications.ts";
+import { adminRunsRouter } from "./runs.ts";
 import { adminSubscriptionsRouter } from "./subscriptions.ts";
+import { adminUsersRouter } from "./users.ts";
 
 /**
  * Everything under `admin.*` must be an adminProcedure: tests/integration/rbac.test.ts enumerates this
