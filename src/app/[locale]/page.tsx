@@ -14,10 +14,6 @@ import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-// Rendered per request (CSP nonce); its data comes from the data cache, expired on publish
-// (revalidatePublicContent). A shared cache in front may keep the whole page (bench/nginx.conf.template).
-export const revalidate = 300;
-
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "site" });

@@ -7,8 +7,6 @@ import { pageMetadata } from "~/lib/seo.ts";
 import { COMPANY_TYPES, taxonomyLabel } from "~/lib/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-export const revalidate = 300;
-
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "companiesPage" });

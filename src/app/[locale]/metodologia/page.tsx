@@ -12,8 +12,6 @@ import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-export const revalidate = 3600;
-
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
   const page = await publicContent.editorialPage("metodologia");

@@ -9,8 +9,6 @@ import { pageMetadata } from "~/lib/seo.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
-export const revalidate = 300;
-
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "newsPage" });

@@ -13,8 +13,6 @@ import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-export const revalidate = 3600;
-
 /** SPEC §9 advertising formats and audience split. */
 const FORMATS = [
   { id: "industry", key: "formatIndustry", popular: true },

@@ -15,8 +15,6 @@ import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
 import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
 
-export const revalidate = 300;
-
 type Params = Promise<{ locale: Locale; slug: string }>;
 
 export async function generateStaticParams() {

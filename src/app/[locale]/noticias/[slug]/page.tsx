@@ -18,8 +18,6 @@ import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
 import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
 
-export const revalidate = 300;
-
 type Params = Promise<{ locale: Locale; slug: string }>;
 
 /** Every published article is prerendered at build; newer ones render on first visit and are cached. */

@@ -14,8 +14,6 @@ import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
 import { listReferentRefs } from "~/server/services/directories/queries.ts";
 
-export const revalidate = 300;
-
 type Params = Promise<{ locale: Locale; slug: string }>;
 
 export async function generateStaticParams() {
