@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Initials } from "~/components/site/directory-cards.tsx";
+import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -130,20 +131,7 @@ export default async function InterviewPage({ params }: { params: Params }) {
             <h2 id="related-links" className="font-serif text-xl font-bold">
               {t("relatedLinks")}
             </h2>
-            <ul className="mt-4 space-y-2">
-              {interview.links.map((l) => (
-                <li key={l.url}>
-                  <a
-                    href={l.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-accent-text underline underline-offset-2"
-                  >
-                    {l.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ExternalLinks links={interview.links} className="mt-4 space-y-2" />
           </section>
         )}
       </article>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ArticleCard } from "~/components/site/article-card.tsx";
 import { Byline } from "~/components/site/byline.tsx";
+import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { Prose } from "~/components/site/prose.tsx";
 import { TagList, TopicBadges } from "~/components/site/topic-badges.tsx";
@@ -135,20 +136,11 @@ export default async function ArticlePage({ params }: { params: Params }) {
             <h2 id="sources" className="font-serif text-xl font-bold">
               {cards("sources")}
             </h2>
-            <ol className="mt-4 list-decimal space-y-2 pl-5 text-[0.95rem]">
-              {article.sources.map((s) => (
-                <li key={s.url}>
-                  <a
-                    href={s.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-accent-text underline underline-offset-2"
-                  >
-                    {s.name}
-                  </a>
-                </li>
-              ))}
-            </ol>
+            <ExternalLinks
+              links={article.sources}
+              ordered
+              className="mt-4 list-decimal space-y-2 pl-5 text-[0.95rem]"
+            />
           </section>
         )}
       </article>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Initials } from "~/components/site/directory-cards.tsx";
+import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
@@ -112,20 +113,7 @@ export default async function ReferentPage({ params }: { params: Params }) {
           {referent.links.length > 0 && (
             <div>
               <h2 className="kicker">{t("links")}</h2>
-              <ul className="mt-3 space-y-2 text-sm">
-                {referent.links.map((l) => (
-                  <li key={l.url}>
-                    <a
-                      href={l.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-accent-text underline underline-offset-2"
-                    >
-                      {l.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <ExternalLinks links={referent.links} className="mt-3 space-y-2 text-sm" />
             </div>
           )}
         </aside>
