@@ -3,6 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { routing } from "./i18n/routing.ts";
 import { csrfRejection } from "./server/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./server/security/headers.js";
+import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./server/security/shared-cache.ts";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -37,6 +38,17 @@ function page(request: NextRequest) {
   request.headers.set("Content-Security-Policy", csp);
   const response = handleI18nRouting(request);
   response.headers.set("Content-Security-Policy", csp);
+  // Next marks per-request pages `private, no-store`; anonymous public pages may sit in a shared cache
+  // (bench/nginx.conf.template), HTML and CSP header (same nonce) together.
+  const cacheable = sharedCacheable({
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    hasCookie: (name) => request.cookies.has(name),
+  });
+  if (cacheable && !response.headers.has("location")) {
+    response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    response.headers.set("Vary", PUBLIC_PAGE_VARY);
+  }
   return response;
 }
 

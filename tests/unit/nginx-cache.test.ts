@@ -6,11 +6,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeNginxConf } from "../../bench/lib/servers.ts";
+import {
+  PUBLIC_PAGE_CACHE_CONTROL,
+  PUBLIC_PAGE_VARY,
+  sharedCacheable,
+} from "../../src/server/security/shared-cache.ts";
 
 /**
  * The documented shared cache (bench/nginx.conf.template) in front of a loopback upstream that answers like
- * the app does: `private, no-store`, a CSP with a fresh nonce per response and next-intl's NEXT_LOCALE
- * cookie. Checks that nginx accepts the file (`nginx -t`) and that it caches what is public and nothing else.
+ * the app does: Cache-Control from the app's own rule (src/server/security/shared-cache.ts), a CSP with a
+ * fresh nonce per response and next-intl's NEXT_LOCALE cookie. Checks that nginx accepts the file
+ * (`nginx -t`) and that it caches what the app calls public and nothing else.
  */
 let upstream: http.Server;
 let nginx: ChildProcess;
@@ -35,9 +41,19 @@ beforeAll(async () => {
     const nonce = Math.random().toString(36).slice(2);
     const cookies = ["NEXT_LOCALE=es; Path=/; Expires=Sun, 21 Nov 2027 12:29:21 GMT; Max-Age=31536000; SameSite=lax"];
     if (url.startsWith("/sets-other-cookie")) cookies.push("tracker=1; Path=/");
+    const cookieNames = new Set((req.headers.cookie ?? "").split(/;\s*/).map((c) => c.split("=")[0]));
+    const pathname = new URL(url, "http://x").pathname;
+    const cacheable =
+      sharedCacheable({ method: req.method ?? "GET", pathname, hasCookie: (n) => cookieNames.has(n) }) &&
+      !url.startsWith("/app-says-private");
     res.writeHead(url.startsWith("/missing") ? 404 : 200, {
       "content-type": "text/html; charset=utf-8",
-      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "cache-control": url.startsWith("/short-lived")
+        ? "public, s-maxage=1, stale-while-revalidate=300"
+        : cacheable
+          ? PUBLIC_PAGE_CACHE_CONTROL
+          : "private, no-cache, no-store, max-age=0, must-revalidate",
+      ...(cacheable ? { vary: PUBLIC_PAGE_VARY } : {}),
       "content-security-policy": `script-src 'nonce-${nonce}' 'strict-dynamic'`,
       "set-cookie": url.startsWith("/sets-other-cookie") ? cookies.reverse() : cookies,
     });
@@ -87,7 +103,7 @@ describe("bench/nginx.conf.template (shared cache in front of the app)", () => {
     expect(r.status).toBe(0);
   });
 
-  it("caches an anonymous public page despite `private, no-store`, with its own nonce header and body together", async () => {
+  it("caches an anonymous public page the app marks public, with its own nonce header and body together", async () => {
     const r = await twice("/noticias/some-article");
     expect(r.first.headers.get("x-cache-status")).toBe("MISS");
     expect(r.second.headers.get("x-cache-status")).toBe("HIT");
@@ -105,7 +121,22 @@ describe("bench/nginx.conf.template (shared cache in front of the app)", () => {
     expect(hits.get("/keyed")).toBe(2);
   });
 
-  it("caches a 404 briefly", async () => {
+  it("follows the app: a page it marks `private, no-store` is not stored", async () => {
+    const r = await twice("/app-says-private");
+    expect(r.upstreamHits).toBe(2);
+  });
+
+  it("takes the lifetime from the app's s-maxage and serves stale while refreshing in the background", async () => {
+    await twice("/short-lived");
+    await new Promise((r) => setTimeout(r, 2200)); // nginx counts lifetimes in whole seconds
+    const stale = await fetch(`${base}/short-lived`);
+    await stale.text();
+    expect(stale.headers.get("x-cache-status")).toBe("STALE");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hits.get("/short-lived")).toBe(2); // the background refresh
+  });
+
+  it("caches a 404 too", async () => {
     const r = await twice("/missing-page");
     expect(r.second.status).toBe(404);
     expect(r.second.headers.get("x-cache-status")).toBe("HIT");

@@ -52,7 +52,8 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
       if (!res.ok) {
         setState("idle");
         toast.error(t("errorTitle"), {
-          description: contact ? t("failureContact") : body?.error || t("subscriptionFailed"),
+          // Server messages of 5xx (e.g. a database restart) are English and technical: the UI text instead.
+          description: contact ? t("failureContact") : (res.status < 500 && body?.error) || t("subscriptionFailed"),
         });
         return;
       }

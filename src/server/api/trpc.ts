@@ -4,6 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
 import type { AppSession } from "~/server/auth/session.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/unavailable.ts";
 import { db } from "~/server/db.ts";
 import { AppError, type AppErrorCode } from "~/server/errors.ts";
 import { nulCharacterPath } from "~/server/security/storable-text.ts";
@@ -86,6 +87,12 @@ const appErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+    }
+    // PostgreSQL down or restarting: a clear 503 with Retry-After (the client may simply retry), not a 500.
+    if (isDatabaseUnavailable(cause)) {
+      const app = databaseUnavailableError(cause);
+      console.warn("[trpc] database unavailable:", cause instanceof Error ? cause.message : cause);
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: app.message, cause: app });
     }
     if (result.error.code === "INTERNAL_SERVER_ERROR") console.error("[trpc]", result.error.cause ?? result.error);
   }

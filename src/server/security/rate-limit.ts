@@ -44,7 +44,12 @@ function limiter(name: RateLimitName): RateLimiterPostgres {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: the rate limiter stores its counters in PostgreSQL");
   // A small pool of its own: the limiter speaks plain pg, and must not starve Prisma's pool.
-  pool ??= new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+    // An idle connection dropped by a PostgreSQL restart emits 'error' on the pool; unhandled, that would
+    // crash the server. The pool discards the client itself, and the insurance limiter covers the gap.
+    pool.on("error", (err) => console.warn("[rate-limit] idle PostgreSQL connection lost:", err.message));
+  }
   const policy = ratePolicy(name);
   found = new RateLimiterPostgres({
     storeClient: pool,
