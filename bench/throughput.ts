@@ -5,14 +5,15 @@ import { type LoadResult, median, wrk } from "./lib/wrk.ts";
 
 /**
  * Page throughput (issue 8): the production site under wrk on home, a cached article and /noticias, side by
- * side with a bare Next.js "hello" page and the same article HTML served by nginx as a static file, plus the
- * article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at 64
+ * side with a bare Next.js "hello" page (prerendered: the framework's ceiling; and rendered per request, as
+ * the site's nonce-CSP pages are: the framework's floor for them) and the same article HTML served by nginx
+ * as a static file, plus home and the article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at 64
  * connections. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 by default)
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const CONNECTIONS = 64;
-const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313 };
+const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313, helloDyn: 3314 };
 
 const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
 const articlePath = `/noticias/${articles[0]!.slug}`;
@@ -21,6 +22,7 @@ async function main() {
   fs.mkdirSync("bench/results/static", { recursive: true });
   const site = await startSite(PORTS.site);
   const hello = await startHelloNext(PORTS.hello);
+  const helloDyn = await startHelloNext(PORTS.helloDyn, "hello-dyn");
   const html = await fetch(`http://127.0.0.1:${PORTS.site}${articlePath}`).then((r) => r.text());
   fs.writeFileSync("bench/results/static/article.html", html);
   const nginx = await startNginx({
@@ -35,8 +37,10 @@ async function main() {
       ["article (cached page)", `http://127.0.0.1:${PORTS.site}${articlePath}`],
       ["/noticias", `http://127.0.0.1:${PORTS.site}/noticias`],
       ["bare Next.js hello", `http://127.0.0.1:${PORTS.hello}/`],
+      ["bare Next.js hello, per request", `http://127.0.0.1:${PORTS.helloDyn}/`],
       ["nginx static article", `http://127.0.0.1:${PORTS.static}/article.html`],
       ["article via nginx cache", `http://127.0.0.1:${PORTS.cache}${articlePath}`],
+      ["home via nginx cache", `http://127.0.0.1:${PORTS.cache}/`],
     ];
     // Warm every target (compiles, fills caches) before measuring.
     for (const [label, url] of targets) wrk(label, url, { seconds: 3, connections: 8 });
@@ -57,15 +61,16 @@ async function main() {
     }));
     const get = (l: string) => summary.find((s) => s.label === l)!;
     const hello = get("bare Next.js hello").rps;
+    const helloDyn = get("bare Next.js hello, per request").rps;
     const stat = get("nginx static article").rps;
     console.log(
       `\nPage throughput — ${CONNECTIONS} connections, ${SECONDS}s × ${RUNS} runs (medians), ${new Date().toISOString()}`,
     );
-    console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | × static |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | × hello per request | × static |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const s of summary) {
       console.log(
-        `| ${s.label} | ${s.rps.toFixed(0)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} | ${s.errors} | ${(s.rps / hello).toFixed(2)} | ${(s.rps / stat).toFixed(3)} |`,
+        `| ${s.label} | ${s.rps.toFixed(0)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} | ${s.errors} | ${(s.rps / hello).toFixed(2)} | ${(s.rps / helloDyn).toFixed(2)} | ${(s.rps / stat).toFixed(3)} |`,
       );
     }
     fs.writeFileSync(
@@ -74,6 +79,7 @@ async function main() {
     );
   } finally {
     stop(nginx);
+    stop(helloDyn);
     stop(hello);
     stop(site);
   }

@@ -4,9 +4,11 @@ import path from "node:path";
 
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 
-export async function waitFor(url: string, timeoutMs = 10 * 60_000) {
+/** Polls `url` until it answers; gives up early when `child` (the process meant to serve it) has exited. */
+export async function waitFor(url: string, timeoutMs = 10 * 60_000, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: its server exited (code ${child.exitCode})`);
     if (
       await fetch(url).then(
         (r) => r.status < 500,
@@ -33,30 +35,43 @@ export function stop(child: ChildProcess | undefined) {
   }
 }
 
-/** The site, production build, through the real launcher on its own embedded database. */
-export async function startSite(port: number) {
+/**
+ * The site, production build, through the real launcher on its own embedded database. `name` keeps a bench's
+ * database and log apart from the others' (defaults: .data/bench-pg, site.log); the build (.next-bench) is
+ * shared. `env.DATABASE_URL` runs it on a database the bench owns instead (to restart it, or query it).
+ */
+export async function startSite(
+  port: number,
+  opts: { name?: string; pgPort?: number; env?: Record<string, string> } = {},
+) {
+  const suffix = opts.name ? `-${opts.name}` : "";
   const child = startProcess(
     process.execPath,
     ["--import", "tsx", "scripts/start.ts"],
     {
       PORT: String(port),
       NODE_ENV: "production",
-      NEXT_DIST_DIR: ".next-bench",
-      EMBEDDED_PG_DIR: path.resolve(".data/bench-pg"),
-      EMBEDDED_PG_PORT: "54398",
+      // One build for every bench (built when missing or stale); a bench's own database and log.
+      NEXT_DIST_DIR: process.env.BENCH_DIST_DIR ?? ".next-bench",
+      EMBEDDED_PG_DIR: path.resolve(`.data/bench-pg${suffix}`),
+      EMBEDDED_PG_PORT: String(opts.pgPort ?? 54398),
       DATABASE_URL: "",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      ...opts.env,
     },
-    "bench/results/site.log",
+    `bench/results/site${suffix}.log`,
   );
-  await waitFor(`http://127.0.0.1:${port}/api/trpc/health.check`);
+  await waitFor(`http://127.0.0.1:${port}/api/trpc/health.check`, undefined, child);
   return child;
 }
 
-/** The bare "hello" Next.js app (bench/hello-next), same Next.js version. */
-export async function startHelloNext(port: number) {
-  const dir = path.resolve("bench/hello-next");
+/**
+ * A bare "hello" Next.js app, same Next.js version: bench/hello-next (prerendered, the framework's ceiling)
+ * or bench/hello-dyn (rendered per request, like the site's pages).
+ */
+export async function startHelloNext(port: number, app: "hello-next" | "hello-dyn" = "hello-next") {
+  const dir = path.resolve("bench", app);
   const build = spawnSync(process.execPath, [NEXT_BIN, "build", dir], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
@@ -66,7 +81,7 @@ export async function startHelloNext(port: number) {
     process.execPath,
     [NEXT_BIN, "start", dir, "-p", String(port)],
     { NODE_ENV: "production" },
-    "bench/results/hello.log",
+    `bench/results/${app}.log`,
   );
   await waitFor(`http://127.0.0.1:${port}/`);
   return child;
