@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import WeeklyNewsletter from "@emails/weekly-newsletter.tsx";
 import { createElement } from "react";
 import { renderEmail } from "~/server/services/email/render.ts";
@@ -9,7 +10,6 @@ export const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";
 
 export interface NewsletterContent {
   id: string;
-  updated_at: Date;
   subject_es: string;
   subject_en: string | null;
   intro_es: string;
@@ -27,12 +27,14 @@ export function newsletterSubject(n: NewsletterContent, locale: string) {
   return locale === "en" ? (n.subject_en ?? n.subject_es) : n.subject_es;
 }
 
-// Rendering costs milliseconds and a send makes one step per batch: keep the last few renders.
+// Rendering costs milliseconds and a send makes one step per batch: keep the last few renders. Keyed by
+// content, not updated_at: every sent batch bumps the row's sent_count (and so updated_at).
 const cache = new Map<string, Promise<RenderedNewsletter>>();
 
 /** The newsletter in one language, with TOKEN_PLACEHOLDER where the subscriber's token goes. */
 export function renderNewsletter(n: NewsletterContent, locale: "es" | "en"): Promise<RenderedNewsletter> {
-  const key = `${n.id}:${n.updated_at.getTime()}:${locale}`;
+  const content = JSON.stringify([n.subject_es, n.subject_en, n.intro_es, n.intro_en, n.items]);
+  const key = `${n.id}:${locale}:${createHash("sha256").update(content).digest("base64url")}`;
   let hit = cache.get(key);
   if (!hit) {
     hit = doRender(n, locale);
