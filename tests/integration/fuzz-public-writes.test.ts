@@ -2,6 +2,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { handleRest } from "~/server/rest/handler.ts";
+import { expectNoInternals, fuzzBody } from "../support/fuzz.ts";
 
 /**
  * Malformed input to the public write endpoints (issue 8 "bad input"): wrong types, oversized fields,
@@ -15,44 +16,19 @@ const ENDPOINTS = [
   "/api/auth/register",
 ];
 
-const nasty = fc.oneof(
-  fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom(
-    "'; DROP TABLE users; --",
-    "<script>alert(1)</script>",
-    "a@b",
-    "\u0000",
-    "\uD800",
-    "x".repeat(20_000),
-    "@example.com",
-    "ok@example.com\r\nBcc: victim@example.com",
-  ),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-);
-const body = fc.oneof(
-  fc.dictionary(
-    fc.constantFrom(
-      "email",
-      "token",
-      "name",
-      "message",
-      "privacy",
-      "reason",
-      "password",
-      "username",
-      "organization",
-      "locale",
-      "source",
-    ),
-    nasty,
-  ),
-  nasty,
-);
+const body = fuzzBody([
+  "email",
+  "token",
+  "name",
+  "message",
+  "privacy",
+  "reason",
+  "password",
+  "username",
+  "organization",
+  "locale",
+  "source",
+]);
 
 /**
  * Rows that carry this payload's values. Other test files write to the same tables in parallel, so the check
@@ -93,8 +69,7 @@ describe("fuzzing the public write endpoints", () => {
             }),
           );
           expect(res.status, `${path} ${JSON.stringify(payload)?.slice(0, 200)}`).toBeLessThan(500);
-          const answer = await res.text();
-          expect(answer).not.toMatch(/prisma|postgres|stack|at \w+ \(/i);
+          expectNoInternals(await res.text(), path);
           if (res.status >= 400) expect(await rowsFor(client, payload)).toBe(before);
         }),
         { numRuns: 250 },

@@ -6,13 +6,23 @@ export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** Date.now() on arrival (tests check that retries are spaced). */
+  at: number;
 }
+
+/**
+ * One scripted answer: an error status (with headers such as Retry-After), or "hang" — the request is read and
+ * never answered, as when a provider stalls past the client's timeout.
+ */
+export type Fault = { status: number; headers?: Record<string, string>; message?: string } | "hang";
 
 export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
   /** The next `count` requests answer `status` (a provider outage); Infinity for "until reset". */
   failNext(count: number, status?: number): void;
+  /** The next requests get these answers, one each, in order; then normal service resumes. */
+  script(...faults: Fault[]): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -24,6 +34,7 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let failures = 0;
   let failStatus = 500;
+  const scripted: Fault[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
@@ -34,8 +45,17 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
         body = raw ? JSON.parse(raw) : null;
       } catch {}
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const recorded = { method: req.method ?? "GET", path: url.pathname, headers: req.headers, body };
+      const recorded = { method: req.method ?? "GET", path: url.pathname, headers: req.headers, body, at: Date.now() };
       requests.push(recorded);
+      const fault = scripted.shift();
+      if (fault === "hang") return; // close() drops the connection
+      if (fault) {
+        const message = fault.message ?? (fault.status === 429 ? "Rate limit reached" : "fake provider outage");
+        const type = fault.status === 429 ? "rate_limit_exceeded" : "server_error";
+        res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers });
+        res.end(JSON.stringify({ error: { message, type } }));
+        return;
+      }
       if (failures > 0) {
         failures--;
         res.writeHead(failStatus, { "content-type": "application/json" });
@@ -62,8 +82,12 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
       failures = count;
       failStatus = status;
     },
+    script(...faults) {
+      scripted.push(...faults);
+    },
     reset() {
       failures = 0;
+      scripted.length = 0;
       requests.length = 0;
     },
     close: () =>

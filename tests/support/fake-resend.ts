@@ -12,6 +12,26 @@ export interface Delivery {
   idempotencyKey?: string;
 }
 
+/**
+ * A scripted answer to the next call of an endpoint (`times` calls; Infinity until heal()): an error status
+ * before anything is delivered (429 carries Retry-After), `lost` — delivered and remembered under its
+ * idempotency key, but the answer never comes (the client times out) — or `pass`, normal service.
+ */
+export type ResendFault =
+  | { status: number; retryAfter?: number; times?: number }
+  | { lost: true; times?: number }
+  | { pass: true; times?: number };
+
+type Endpoint = "/emails" | "/emails/batch";
+
+/** One call as the fake saw it: when, under which key, and what became of it. */
+export interface ResendCall {
+  path: Endpoint;
+  idempotencyKey?: string;
+  at: number;
+  outcome: "delivered" | "replayed" | "lost" | number;
+}
+
 interface Options {
   /** Keep html/text of every delivery (off for the 100k bench). */
   keepBodies?: boolean;
@@ -21,12 +41,17 @@ interface Options {
  * A loopback HTTP server speaking the parts of the Resend API the site uses (POST /emails, POST /emails/batch)
  * with Resend's semantics: Bearer auth, ≤ 100 e-mails per batch, and idempotency keys — a repeated key with
  * the same payload gets the first answer and delivers nothing; with a different payload, 409
- * invalid_idempotent_request. Fault injection simulates a crash after N batches.
+ * invalid_idempotent_request. Fault injection: a crash after N batches, or scripted answers per endpoint.
  */
 export class FakeResend {
   readonly deliveries: Delivery[] = [];
   readonly perRecipient = new Map<string, number>();
   batchCalls = 0;
+  readonly calls: ResendCall[] = [];
+  private readonly faults: Record<Endpoint, { fault: ResendFault; left: number }[]> = {
+    "/emails": [],
+    "/emails/batch": [],
+  };
   private readonly idem = new Map<string, { hash: string; status: number; body: unknown }>();
   private server?: http.Server;
   private crashAfter: number | null = null;
@@ -62,9 +87,24 @@ export class FakeResend {
     this.crashAfter = this.acceptedBatches + n;
   }
 
+  /** The next calls to `endpoint` get these answers, in order; then normal service resumes. */
+  script(endpoint: Endpoint, ...faults: ResendFault[]) {
+    for (const fault of faults) this.faults[endpoint].push({ fault, left: fault.times ?? 1 });
+  }
+
   heal() {
     this.crashAfter = null;
     this.crashed = false;
+    this.faults["/emails"].length = 0;
+    this.faults["/emails/batch"].length = 0;
+  }
+
+  private nextFault(endpoint: Endpoint): ResendFault | undefined {
+    const queue = this.faults[endpoint];
+    const head = queue[0];
+    if (!head) return undefined;
+    if (--head.left <= 0) queue.shift();
+    return head.fault;
   }
 
   receivedBy(email: string) {
@@ -76,17 +116,41 @@ export class FakeResend {
       return send(res, 401, { name: "missing_api_key", message: "Missing API key" });
     if (req.method !== "POST" || (req.url !== "/emails" && req.url !== "/emails/batch"))
       return send(res, 404, { name: "not_found", message: "Not found" });
-    const isBatch = req.url === "/emails/batch";
+    const endpoint = req.url as Endpoint;
+    const isBatch = endpoint === "/emails/batch";
     if (isBatch) this.batchCalls++;
     if (this.crashed) return send(res, 500, { name: "internal_server_error", message: "crashed" });
 
     const key = req.headers["idempotency-key"] as string | undefined;
+    const call: ResendCall = { path: endpoint, idempotencyKey: key, at: Date.now(), outcome: "delivered" };
+    this.calls.push(call);
+    const fault = this.nextFault(endpoint);
+    if (fault && "status" in fault) {
+      call.outcome = fault.status;
+      if (fault.status === 429)
+        return send(
+          res,
+          429,
+          {
+            name: "rate_limit_exceeded",
+            message: "Too many requests. Please limit the number of requests per second.",
+          },
+          { "retry-after": String(fault.retryAfter ?? 1) },
+        );
+      return send(res, fault.status, { name: "internal_server_error", message: "An unexpected error occurred." });
+    }
+
     const hash = createHash("sha256").update(raw).digest("hex");
     if (key) {
       const prev = this.idem.get(key);
-      if (prev && prev.hash !== hash)
+      if (prev && prev.hash !== hash) {
+        call.outcome = 409;
         return send(res, 409, { name: "invalid_idempotent_request", message: "Key reused with a different payload" });
-      if (prev) return send(res, prev.status, prev.body);
+      }
+      if (prev) {
+        call.outcome = "replayed";
+        return send(res, prev.status, prev.body);
+      }
     }
     const payload = JSON.parse(raw) as unknown;
     const emails = (isBatch ? payload : [payload]) as Record<string, unknown>[];
@@ -100,6 +164,10 @@ export class FakeResend {
     for (const e of emails) this.record(e, key);
     const body = isBatch ? { data: ids } : ids[0];
     if (key) this.idem.set(key, { hash, status: 200, body });
+    if (fault && "lost" in fault) {
+      call.outcome = "lost";
+      return; // delivered, but the answer never leaves: close() drops the connection
+    }
 
     if (isBatch) {
       this.acceptedBatches++;
@@ -129,8 +197,8 @@ export class FakeResend {
   }
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown) {
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(status >= 400 ? { statusCode: status, ...(body as object) } : body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
 }

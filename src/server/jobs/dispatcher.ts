@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { env } from "~/env.js";
 import { inngest, inngestConfigured } from "./client.ts";
 import type { Job, JobStep, PayloadSchema } from "./contract.ts";
 
@@ -8,7 +9,8 @@ export interface EnqueueOptions {
 }
 
 const inFlight = new Map<string, Promise<unknown>>();
-const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+/** Delay before retry `attempt + 1`: JOB_RETRY_BASE_MS (500 ms) doubled per attempt, at most 30 s. */
+export const backoffMs = (attempt: number) => Math.min(30_000, (env.JOB_RETRY_BASE_MS ?? 500) * 2 ** attempt);
 
 /**
  * Sends the job's event to Inngest when configured; otherwise runs the same handler in this process, in the

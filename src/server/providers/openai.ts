@@ -6,8 +6,8 @@ import { notConfigured } from "./provider-error.ts";
 
 /**
  * OpenAI (or any server speaking its API at OPENAI_BASE_URL). Clients are built on first use so a missing
- * key only matters to the runs that need it. The SDK retries a transient failure once; the job's steps
- * retry further with backoff.
+ * key only matters to the runs that need it. The SDK retries a transient failure (5xx, 429, a timeout after
+ * OPENAI_TIMEOUT_MS) once; the job's steps retry further with backoff.
  */
 let client: OpenAI | undefined;
 
@@ -19,7 +19,7 @@ export function openAiClient(): OpenAI {
     apiKey: env.OPENAI_API_KEY,
     baseURL: env.OPENAI_BASE_URL ?? undefined,
     maxRetries: 1,
-    timeout: 120_000,
+    timeout: env.OPENAI_TIMEOUT_MS ?? 120_000,
   });
   return client;
 }

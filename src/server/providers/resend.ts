@@ -45,8 +45,34 @@ function classify(error: NonNullable<SdkError>, headers: Record<string, string> 
   };
 }
 
+/**
+ * The SDK sets no timeout: a call Resend never answers would hang its job forever. Abandoned after
+ * RESEND_TIMEOUT_MS, it counts as a retryable network failure; the retry carries the same idempotency key,
+ * so if Resend did accept the first call nobody gets a second copy.
+ */
+async function withTimeout<T extends { error: unknown; headers: Record<string, string> | null }>(
+  request: (signal: AbortSignal) => Promise<T>,
+): Promise<T | ResendOutcome> {
+  const ms = env.RESEND_TIMEOUT_MS ?? 30_000;
+  const signal = AbortSignal.timeout(ms);
+  const timedOut: ResendOutcome = { ok: false, retryable: true, message: `timeout: no answer from Resend in ${ms} ms` };
+  try {
+    const result = await request(signal);
+    return result.error && signal.aborted ? timedOut : result;
+  } catch (err) {
+    // The SDK rethrows an abort that lands while it reads an error body.
+    return signal.aborted ? timedOut : { ok: false, retryable: true, message: `network: ${(err as Error).message}` };
+  }
+}
+
+const isOutcome = (r: object): r is ResendOutcome => "ok" in r;
+
 export async function resendSend(resend: Resend, email: ResendEmail, idempotencyKey?: string): Promise<ResendOutcome> {
-  const { data, error, headers } = await resend.emails.send(email, idempotencyKey ? { idempotencyKey } : {});
+  const result = await withTimeout((signal) =>
+    resend.emails.send(email, idempotencyKey ? { idempotencyKey, signal } : { signal }),
+  );
+  if (isOutcome(result)) return result;
+  const { data, error, headers } = result;
   if (error) return classify(error as SdkError as NonNullable<SdkError>, headers);
   return { ok: true, ids: data?.id ? [data.id] : [] };
 }
@@ -58,7 +84,9 @@ export async function resendBatch(
   idempotencyKey: string,
 ): Promise<ResendOutcome> {
   if (emails.length > 100) throw new Error("Resend batches hold at most 100 e-mails");
-  const { data, error, headers } = await resend.batch.send(emails, { idempotencyKey });
+  const result = await withTimeout((signal) => resend.batch.send(emails, { idempotencyKey, signal }));
+  if (isOutcome(result)) return result;
+  const { data, error, headers } = result;
   if (error) return classify(error as SdkError as NonNullable<SdkError>, headers);
   return { ok: true, ids: (data?.data ?? []).map((d) => d.id) };
 }

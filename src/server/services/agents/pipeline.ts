@@ -135,9 +135,7 @@ export async function writeDraft(plan: RunPlan, material: Material): Promise<Dra
   if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
   // Gathered sources are authoritative: for aggregators and Perplexity the article cites what was read.
   const found = [...material.sources, ...citations];
-  const sources = (found.length ? found : data.sources)
-    .map((s) => ({ name: s.name.trim() || s.url, url: s.url.trim() }))
-    .filter((s, i, all) => s.url && all.findIndex((o) => o.url === s.url) === i);
+  const sources = citedSources(found.length ? found : data.sources);
   return {
     title: data.title.trim(),
     summary: data.summary.trim(),
@@ -149,6 +147,24 @@ export async function writeDraft(plan: RunPlan, material: Material): Promise<Dra
       .slice(0, 6),
     sources,
   };
+}
+
+const isWebUrl = (url: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Sources as an article stores them: trimmed, without repeats, and only http(s) links. Pages and the review
+ * dialog render each as a link, so a `javascript:` or `data:` "source" from a model or a feed must not get in.
+ */
+export function citedSources(list: { name: string; url: string }[]): { name: string; url: string }[] {
+  return list
+    .map((s) => ({ name: s.name.trim() || s.url.trim(), url: s.url.trim() }))
+    .filter((s, i, all) => isWebUrl(s.url) && all.findIndex((o) => o.url === s.url) === i);
 }
 
 /** Step 3: the other language. */

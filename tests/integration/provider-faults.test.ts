@@ -1,0 +1,323 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RecordedRequest } from "../support/fake-http.ts";
+import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
+import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
+import { startFakeResend } from "../support/resend-env.ts";
+
+/**
+ * Provider faults (OpenAI and Resend answering 500, 429 with Retry-After, or nothing at all): runs and sends
+ * retry with backoff, end 'failed' with a readable reason once retries run out, and never store an article
+ * twice nor mail anyone twice. The file has a database of its own: a newsletter goes to every subscriber.
+ */
+const OPENAI_TIMEOUT_MS = 500;
+const RESEND_TIMEOUT_MS = 1500;
+const JOB_RETRY_BASE_MS = 20;
+
+const database = await createPrivateDatabase("faults");
+const openai = await startFakeOpenAi();
+const resend = await startFakeResend();
+// Short client timeouts and retry delays keep the file fast; src/env.js reads them on first import below.
+vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
+vi.stubEnv("OPENAI_BASE_URL", openai.url);
+vi.stubEnv("OPENAI_TIMEOUT_MS", String(OPENAI_TIMEOUT_MS));
+vi.stubEnv("RESEND_TIMEOUT_MS", String(RESEND_TIMEOUT_MS));
+vi.stubEnv("JOB_RETRY_BASE_MS", String(JOB_RETRY_BASE_MS));
+vi.stubEnv("SOURCE_ALLOWLIST", "");
+
+const { db } = await import("~/server/db.ts");
+const { backoffMs, settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
+const { adminSession, callerAs } = await import("../support/sessions.ts");
+const admin = callerAs(adminSession).admin;
+const uid = () => randomBytes(4).toString("hex");
+
+beforeAll(() => expectAppOn(db, database.name));
+
+afterEach(() => {
+  openai.reset();
+  resend.heal();
+});
+
+afterAll(async () => {
+  await settleInProcessJobs();
+  vi.unstubAllEnvs();
+  await Promise.all([openai.close(), resend.close()]);
+});
+
+/** Gaps between consecutive arrivals, in ms. */
+const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+// A timer may fire a millisecond before Date.now() says it is due.
+const atLeast = (ms: number) => ms - 2;
+// A client's timeout starts before it uploads the request; the fake stamps it once the body has arrived.
+const afterTimeout = (ms: number) => ms * 0.8;
+
+describe("OpenAI faults during an agent run", () => {
+  const formatOf = (r: RecordedRequest) =>
+    (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name;
+  const draftCalls = () => openai.chatRequests().filter((r) => formatOf(r) === "article_draft");
+
+  /** An active article-generator, executed through the admin API (in-process job), settled. */
+  async function runAgent() {
+    const title = `Código de buenas prácticas ${uid()}`;
+    openai.draft = { ...DEFAULT_DRAFT, title };
+    const agent = await admin.agents.create({
+      name: `Agente fallos ${uid()}`,
+      type: "article-generator",
+      config: { content: { topics: "ai act", targetLength: "600" } },
+    });
+    await admin.agents.update({ ...agent, status: "active" });
+    const started = await admin.agents.execute({ id: agent.id });
+    await settleInProcessJobs();
+    const run = await admin.runs.byId({ id: started.run!.id });
+    return {
+      run,
+      log: run.logs.join("\n"),
+      articles: await db.article.count({ where: { agent_run_id: run.id } }),
+      sameTitle: await db.article.count({ where: { title_es: title } }),
+    };
+  }
+
+  it("429 (Retry-After) is retried by the SDK as told, then by the job; one article, the retry in the log", async () => {
+    const rateLimited = { status: 429, headers: { "retry-after-ms": "60", "retry-after": "1" } };
+    openai.script(rateLimited, rateLimited);
+    const { run, log, articles, sameTitle } = await runAgent();
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect([articles, sameTitle]).toEqual([1, 1]);
+    expect(log).toMatch(/Intento 1 fallido \(429 Rate limit reached\); se reintentará/);
+    const drafts = draftCalls();
+    expect(drafts).toHaveLength(3); // 429, SDK retry → 429, job retry → 200
+    const [sdkWait, jobWait] = gaps(drafts.map((r) => r.at));
+    expect(sdkWait).toBeGreaterThanOrEqual(atLeast(60)); // retry-after-ms honoured
+    expect(jobWait).toBeGreaterThanOrEqual(atLeast(backoffMs(0)));
+  });
+
+  it("500 that never ends: backoff between attempts, then 'failed' with a readable reason and no article", async () => {
+    openai.failNext(Number.POSITIVE_INFINITY, 500);
+    const { run, log, articles, sameTitle } = await runAgent();
+    expect(run.status).toBe("failed");
+    expect(run.error).toBe("500 fake provider outage");
+    expect(run.result.failure).toEqual({ code: "provider", params: { message: "500 fake provider outage" } });
+    expect([articles, sameTitle]).toEqual([0, 0]);
+    for (const n of [1, 2, 3]) expect(log).toContain(`Intento ${n} fallido (500 fake provider outage)`);
+    // 4 job attempts (1 + 3 retries) × 2 calls (the SDK retries once); attempts spaced by a doubling backoff.
+    const drafts = draftCalls().map((r) => r.at);
+    expect(drafts).toHaveLength(8);
+    const betweenAttempts = gaps(drafts).filter((_, i) => i % 2 === 1);
+    for (const [k, gap] of betweenAttempts.entries())
+      expect(gap, `before attempt ${k + 2}`).toBeGreaterThanOrEqual(atLeast(backoffMs(k)));
+    expect(backoffMs(2)).toBe(4 * backoffMs(0));
+  });
+
+  it("a response that never arrives times out (OPENAI_TIMEOUT_MS) and is retried; then one article", async () => {
+    openai.script("hang", "hang");
+    const { run, log, articles, sameTitle } = await runAgent();
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect([articles, sameTitle]).toEqual([1, 1]);
+    expect(log).toContain("Intento 1 fallido (Request timed out.)");
+    const drafts = draftCalls().map((r) => r.at);
+    expect(drafts).toHaveLength(3);
+    // The client gave up on each hung call after its timeout before trying again.
+    for (const gap of gaps(drafts)) expect(gap).toBeGreaterThanOrEqual(afterTimeout(OPENAI_TIMEOUT_MS));
+  });
+});
+
+describe("Resend faults while sending a newsletter", () => {
+  const SUBSCRIBERS = 250; // 3 batches of ≤ 100
+  let emails: string[] = [];
+
+  beforeAll(async () => {
+    const run = uid();
+    emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `fallo.${i}.${run}@example.com`);
+    await db.newsletterSubscription.createMany({
+      data: emails.map((email) => ({
+        email,
+        status: "confirmed" as const,
+        subscribed: true,
+        locale: "es",
+        unsubscribe_token: randomBytes(32).toString("base64url"),
+        confirmed_at: new Date(),
+      })),
+    });
+  });
+
+  async function newsletter() {
+    const subject = `Top 5 ${uid()}`;
+    const row = await db.newsletter.create({
+      data: {
+        subject_es: subject,
+        subject_en: `${subject} (en)`,
+        intro_es: "Intro",
+        week_start: new Date(),
+        items: [
+          {
+            kind: "article",
+            slug: "x",
+            title_es: "X",
+            title_en: null,
+            summary_es: "Y",
+            summary_en: null,
+            sponsored: false,
+            date: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    return { id: row.id, subject };
+  }
+
+  /** Admin "Enviar" / "Reintentar" through the API, then wait for the in-process send job. */
+  async function send(id: string) {
+    await admin.newsletters.send({ id });
+    await settleInProcessJobs();
+    return db.newsletter.findUniqueOrThrow({ where: { id }, include: { batches: { orderBy: { index: "asc" } } } });
+  }
+
+  /** Copies of this newsletter each subscriber got. */
+  function copiesPerSubscriber(subject: string) {
+    const got = new Map<string, number>();
+    for (const d of resend.deliveries) if (d.subject === subject) got.set(d.to, (got.get(d.to) ?? 0) + 1);
+    return emails.map((e) => got.get(e) ?? 0);
+  }
+  const callsFor = (key: string) => resend.calls.filter((c) => c.idempotencyKey === key);
+  const expectEveryoneOnce = (subject: string) => {
+    const copies = copiesPerSubscriber(subject);
+    expect(
+      copies.filter((n) => n !== 1),
+      "subscribers without exactly one copy",
+    ).toEqual([]);
+    expect(resend.deliveries.filter((d) => d.subject === subject)).toHaveLength(SUBSCRIBERS);
+  };
+
+  it("a 500 on one batch, then success: every subscriber gets exactly one copy", async () => {
+    const n = await newsletter();
+    resend.script("/emails/batch", { status: 500 });
+    const sent = await send(n.id);
+    expect(sent.status, sent.failure_reason ?? "").toBe("sent");
+    expect(sent.batches.map((b) => b.status)).toEqual(["sent", "sent", "sent"]);
+    expectEveryoneOnce(n.subject);
+    const refused = resend.calls.find((c) => c.outcome === 500 && c.idempotencyKey?.includes(n.id))!;
+    expect(callsFor(refused.idempotencyKey!).map((c) => c.outcome)).toEqual([500, "delivered"]);
+    expect(sent.batches.find((b) => b.idempotency_key === refused.idempotencyKey)?.attempts).toBe(2);
+  });
+
+  it("429 with Retry-After: the batch waits as told and is sent once; no duplicates", async () => {
+    const n = await newsletter();
+    resend.script("/emails/batch", { status: 429, retryAfter: 1 });
+    const sent = await send(n.id);
+    expect(sent.status, sent.failure_reason ?? "").toBe("sent");
+    expectEveryoneOnce(n.subject);
+    const limited = resend.calls.find((c) => c.outcome === 429 && c.idempotencyKey?.includes(n.id))!;
+    const [first, retry] = callsFor(limited.idempotencyKey!);
+    expect([first?.outcome, retry?.outcome]).toEqual([429, "delivered"]);
+    expect(retry!.at - first!.at).toBeGreaterThanOrEqual(atLeast(1000));
+    // Waiting happened inside the batch's step: no job-level retry was needed.
+    expect(sent.batches.every((b) => b.attempts === 1)).toBe(true);
+  });
+
+  it("retries exhausted: 'failed' with the reason; a later Reintentar resumes without duplicates", async () => {
+    const n = await newsletter();
+    resend.script("/emails/batch", { pass: true, times: 2 }, { status: 500, times: Number.POSITIVE_INFINITY });
+    const failed = await send(n.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.failure_reason).toMatch(/^Batch [0-2]: 500: An unexpected error occurred\.$/);
+    expect(failed.batches.filter((b) => b.status === "sent")).toHaveLength(2);
+    const broken = failed.batches.find((b) => b.status !== "sent")!;
+    expect(broken).toMatchObject({ status: "failed", attempts: 5, error: "500: An unexpected error occurred." });
+    // Five attempts of the broken batch, spaced by the dispatcher's doubling backoff.
+    const attempts = callsFor(broken.idempotency_key);
+    expect(attempts.map((c) => c.outcome)).toEqual([500, 500, 500, 500, 500]);
+    for (const [k, gap] of gaps(attempts.map((c) => c.at)).entries())
+      expect(gap).toBeGreaterThanOrEqual(atLeast(backoffMs(k)));
+    const delivered = copiesPerSubscriber(n.subject);
+    expect(delivered.filter((c) => c > 1)).toEqual([]);
+    expect(delivered.filter((c) => c === 1)).toHaveLength(SUBSCRIBERS - broken.recipient_count);
+
+    resend.heal();
+    const resumed = await send(n.id);
+    expect(resumed.status, resumed.failure_reason ?? "").toBe("sent");
+    expect(resumed.failure_reason).toBeNull();
+    expect(resumed.sent_count).toBe(SUBSCRIBERS);
+    expectEveryoneOnce(n.subject);
+    // Only the broken batch went out again, under the same key.
+    expect(callsFor(broken.idempotency_key).at(-1)?.outcome).toBe("delivered");
+    for (const b of failed.batches.filter((b) => b.status === "sent"))
+      expect(callsFor(b.idempotency_key)).toHaveLength(1);
+  });
+
+  it("Resend accepted a batch but the answer was lost: the retry reuses the Idempotency-Key, nobody gets two", async () => {
+    const n = await newsletter();
+    resend.script("/emails/batch", { lost: true });
+    const sent = await send(n.id);
+    expect(sent.status, sent.failure_reason ?? "").toBe("sent");
+    expectEveryoneOnce(n.subject);
+    const lost = resend.calls.find((c) => c.outcome === "lost" && c.idempotencyKey?.includes(n.id))!;
+    const [first, retry] = callsFor(lost.idempotencyKey!);
+    expect([first?.outcome, retry?.outcome]).toEqual(["lost", "replayed"]);
+    expect(retry!.at - first!.at).toBeGreaterThanOrEqual(afterTimeout(RESEND_TIMEOUT_MS));
+  });
+});
+
+describe("Resend faults on the contact notification", () => {
+  const editors = "redaccion@riesgos-ia.example";
+
+  async function submit() {
+    const name = `Ana ${uid()}`;
+    const res = await handleRest(
+      new Request("http://localhost/api/contact", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.1`,
+        },
+        body: JSON.stringify({
+          name,
+          email: `ana.${uid()}@example.org`,
+          reason: "press",
+          message: "¿Podemos hablar del AI Act?",
+          privacy: true,
+        }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    await settleInProcessJobs();
+    const log = await db.emailMessage.findMany({
+      where: { subject: { contains: name } },
+      orderBy: { created_at: "asc" },
+    });
+    return {
+      id,
+      stored: await db.contactMessage.findMany({ where: { name } }),
+      log: log.map((m) => [m.status, m.error]),
+      toEditors: resend.deliveries.filter((d) => d.to === editors && d.subject.includes(name)).length,
+      notifyCalls: callsFor(`contact-notify-${id}`),
+      ackCalls: callsFor(`contact-ack-${id}`),
+    };
+  }
+  const callsFor = (key: string) => resend.calls.filter((c) => c.idempotencyKey === key).map((c) => c.outcome);
+
+  it("500s until the job gives up: the message is stored once, every attempt logged as failed, no mail", async () => {
+    resend.script("/emails", { status: 500, times: Number.POSITIVE_INFINITY });
+    const r = await submit();
+    expect(r.stored).toHaveLength(1);
+    expect(r.stored[0]!.notified_at).toBeNull();
+    expect(r.notifyCalls).toEqual(Array(7).fill(500)); // 1 + 6 retries
+    expect(r.log).toEqual(Array(7).fill(["failed", "500: An unexpected error occurred."]));
+    expect(r.toEditors).toBe(0);
+    expect(r.ackCalls).toEqual([]); // the sender is not thanked before the editors have the message
+  });
+
+  it("two 500s, then an answer lost after delivery: stored once, each mail delivered exactly once", async () => {
+    resend.script("/emails", { status: 500, times: 2 }, { lost: true });
+    const r = await submit();
+    expect(r.stored).toHaveLength(1);
+    expect(r.stored[0]!.notified_at).not.toBeNull();
+    expect(r.notifyCalls).toEqual([500, 500, "lost", "replayed"]);
+    expect(r.ackCalls).toEqual(["delivered"]);
+    expect(r.toEditors).toBe(1);
+    expect(resend.receivedBy(r.stored[0]!.email)).toBe(1);
+    expect(r.log.map(([status]) => status)).toEqual(["failed", "failed", "failed", "sent"]);
+    expect(r.log[2]).toEqual(["failed", `timeout: no answer from Resend in ${RESEND_TIMEOUT_MS} ms`]);
+  });
+});
