@@ -27,19 +27,24 @@ export interface LoadOptions {
   onTick?: (elapsed: number) => Promise<void> | void;
 }
 
+/** Each request from its own client address (X-Forwarded-For), as many readers behind a proxy look. */
+const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 let seq = 0;
 const runId = Date.now().toString(36);
 
 async function one(base: string, kind: Kind, page: string): Promise<Sample> {
   const startedAt = Date.now();
-  const email = kind === "page" ? undefined : `load.${runId}.${seq++}@example.com`;
+  const n = seq++;
+  const email = kind === "page" ? undefined : `load.${runId}.${n}@example.com`;
+  const headers = { "x-forwarded-for": clientAddress(n) };
   try {
     const res =
       kind === "page"
-        ? await fetch(`${base}${page}`)
+        ? await fetch(`${base}${page}`, { headers })
         : await fetch(`${base}/api/${kind === "subscribe" ? "newsletter/subscribe" : "contact"}`, {
             method: "POST",
-            headers: { "content-type": "application/json" },
+            headers: { ...headers, "content-type": "application/json" },
             body: JSON.stringify(
               kind === "subscribe"
                 ? { email, locale: "es", source: "home" }
