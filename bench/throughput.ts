@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { startHelloNext, startNginx, startSite, stop } from "./lib/servers.ts";
 import { type LoadResult, median, wrk } from "./lib/wrk.ts";
 
@@ -25,6 +26,7 @@ async function main() {
   const helloDyn = await startHelloNext(PORTS.helloDyn, "hello-dyn");
   const html = await fetch(`http://127.0.0.1:${PORTS.site}${articlePath}`).then((r) => r.text());
   fs.writeFileSync("bench/results/static/article.html", html);
+  fs.writeFileSync("bench/results/static/article.html.gz", gzipSync(html, { level: 9 }));
   const nginx = await startNginx({
     staticRoot: "bench/results/static",
     staticPort: PORTS.static,

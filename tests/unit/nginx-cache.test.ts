@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeNginxConf } from "../../bench/lib/servers.ts";
 import {
@@ -18,6 +19,8 @@ import {
  * fresh nonce per response and next-intl's NEXT_LOCALE cookie. Checks that nginx accepts the file
  * (`nginx -t`) and that it caches what the app calls public and nothing else.
  */
+const NEXT_PAGE_VARY =
+  "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
 let upstream: http.Server;
 let nginx: ChildProcess;
 let prefix: string;
@@ -41,6 +44,7 @@ beforeAll(async () => {
     const nonce = Math.random().toString(36).slice(2);
     const cookies = ["NEXT_LOCALE=es; Path=/; Expires=Sun, 21 Nov 2027 12:29:21 GMT; Max-Age=31536000; SameSite=lax"];
     if (url.startsWith("/sets-other-cookie")) cookies.push("tracker=1; Path=/");
+    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
     const cookieNames = new Set((req.headers.cookie ?? "").split(/;\s*/).map((c) => c.split("=")[0]));
     const pathname = new URL(url, "http://x").pathname;
     const cacheable =
@@ -53,11 +57,14 @@ beforeAll(async () => {
         : cacheable
           ? PUBLIC_PAGE_CACHE_CONTROL
           : "private, no-cache, no-store, max-age=0, must-revalidate",
-      ...(cacheable ? { vary: PUBLIC_PAGE_VARY } : {}),
+      // Like Next: the proxy's Vary on redirects, Next's own (router headers + Accept-Encoding) on pages.
+      vary: url.startsWith("/redirect") ? PUBLIC_PAGE_VARY : NEXT_PAGE_VARY,
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
       "content-security-policy": `script-src 'nonce-${nonce}' 'strict-dynamic'`,
       "set-cookie": url.startsWith("/sets-other-cookie") ? cookies.reverse() : cookies,
     });
-    res.end(`<script nonce="${nonce}"></script>${url}`);
+    const body = `<script nonce="${nonce}"></script>${url}`;
+    res.end(gzip ? gzipSync(body) : body);
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const upstreamPort = (upstream.address() as AddressInfo).port;
@@ -119,6 +126,19 @@ describe("bench/nginx.conf.template (shared cache in front of the app)", () => {
     const other = await fetch(`${base}/keyed`, { headers: { cookie: "NEXT_LOCALE=en" } });
     expect(other.headers.get("x-cache-status")).toBe("MISS");
     expect(hits.get("/keyed")).toBe(2);
+  });
+
+  it("keeps a compressed and a plain copy apart (Vary: Accept-Encoding)", async () => {
+    const gzip = { "accept-encoding": "gzip" };
+    const plain = { "accept-encoding": "identity" };
+    await twice("/encodings", gzip);
+    const r = await fetch(`${base}/encodings`, { headers: plain });
+    expect(r.headers.get("x-cache-status")).toBe("MISS");
+    expect(r.headers.get("content-encoding")).toBeNull();
+    expect(await r.text()).toContain("/encodings");
+    const again = await fetch(`${base}/encodings`, { headers: gzip });
+    expect(again.headers.get("x-cache-status")).toBe("HIT");
+    expect(again.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("follows the app: a page it marks `private, no-store` is not stored", async () => {
