@@ -126,6 +126,19 @@ describe("language toggle", () => {
   });
 });
 
+describe("language toggle without a click", () => {
+  it("viewing and hovering it on a Spanish page keeps Spanish remembered (no prefetch of the other language)", async () => {
+    await freshPage();
+    await page.goto(`${baseUrl}/noticias/${article.slug}`);
+    await page.hover("[data-testid=language-toggle]");
+    await page.waitForTimeout(1500); // time for viewport/hover prefetches, were there any
+    const cookie = (await context.cookies()).find((c) => c.name === "NEXT_LOCALE");
+    expect(cookie?.value ?? "es").toBe("es");
+    await page.goto(`${baseUrl}/`);
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+});
+
 describe("header", () => {
   it("highlights the current section", async () => {
     await freshPage();

@@ -149,7 +149,9 @@ describe("screenshots", () => {
         for (const [name, path] of Object.entries(pages)) {
           const url = locale === "en" ? `/en${path === "/" ? "" : path}` : path;
           await visit(url);
-          await page.waitForLoadState("networkidle");
+          // Not "networkidle": link prefetches of a busy server can keep the network active for long.
+          await page.waitForLoadState("load");
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
           await screenshot(page, `${name}-${locale}-${width}`);
         }
       }

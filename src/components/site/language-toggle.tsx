@@ -8,6 +8,8 @@ import type { Locale } from "~/i18n/routing.ts";
 /**
  * Switches to the other language on the same page. next-intl's Link with `locale` stores the choice in the
  * NEXT_LOCALE cookie, so later visits to unprefixed URLs keep it (SPEC §4 language persistence).
+ * Never prefetched: the prefetch answer of the other language's page sets that cookie too, so merely viewing
+ * (or hovering) the toggle would switch the remembered language.
  */
 export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const t = useTranslations("nav");
@@ -20,6 +22,7 @@ export function LanguageToggle({ className, onNavigate }: { className?: string; 
       locale={other}
       hrefLang={other}
       lang={other}
+      prefetch={false}
       onClick={onNavigate}
       title={t("switchToLabel")}
       data-testid="language-toggle"
@@ -48,6 +51,7 @@ export function LanguageButtons() {
           locale={l}
           hrefLang={l}
           lang={l}
+          prefetch={false}
           aria-current={l === locale ? "true" : undefined}
           className={cn(
             "rounded-md border px-3 py-1.5 text-sm",
