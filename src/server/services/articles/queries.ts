@@ -87,19 +87,25 @@ export async function listArticles(db: DbClient, rawInput: ArticleListInput, now
   return { items: rows.map(toArticleDto), total, nextCursor: next < total ? next : null };
 }
 
-/** Topics, types and tags that published articles actually use, for the filter bar. */
+/**
+ * Topics, types and tags that published articles actually use, most used first, for the filter bar. Counted
+ * in the database (an index-only scan of articles_status_date_type_topics_tags_idx): with 100,000 articles,
+ * reading every row's arrays into the app took seconds.
+ */
 export async function listArticleFacets(db: DbClient) {
-  const rows = await db.article.findMany({ where: PUBLIC, select: { topics: true, tags: true, type: true } });
-  const count = (values: string[]) => {
-    const map = new Map<string, number>();
-    for (const v of values) map.set(v, (map.get(v) ?? 0) + 1);
-    return [...map.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([value]) => value);
-  };
-  return {
-    topics: count(rows.flatMap((r) => r.topics)),
-    tags: count(rows.flatMap((r) => r.tags)),
-    types: count(rows.map((r) => r.type)),
-  };
+  const rows = await db.$queryRaw<{ facet: "topics" | "tags" | "types"; value: string; n: number }[]>`
+    SELECT 'topics' AS facet, value, count(*)::int AS n
+      FROM "articles", unnest(topics) AS value WHERE status = 'published' GROUP BY value
+    UNION ALL
+    SELECT 'tags', value, count(*)::int FROM "articles", unnest(tags) AS value WHERE status = 'published' GROUP BY value
+    UNION ALL
+    SELECT 'types', type, count(*)::int FROM "articles" WHERE status = 'published' GROUP BY type`;
+  const sorted = (facet: "topics" | "tags" | "types") =>
+    rows
+      .filter((r) => r.facet === facet)
+      .sort((a, b) => b.n - a.n || a.value.localeCompare(b.value))
+      .map((r) => r.value);
+  return { topics: sorted("topics"), tags: sorted("tags"), types: sorted("types") };
 }
 
 /** Slugs and change dates of every public article (static params, sitemap). */
