@@ -16,6 +16,10 @@ const PORTS = { site: 3350, static: 3351, cache: 3352 };
 const PG_PORT = 54392;
 const ADMIN = { email: "bench-admin@riesgos-ia.local", password: "bench-admin-password" };
 const TIMEOUT_S = SHARED_CACHE_MAX_AGE * 3;
+// The stated revalidation time: s-maxage, plus up to a second because nginx counts lifetimes in whole
+// seconds and refreshes an expired page on the first request after expiry (that request still gets the
+// stale copy; the refreshed one follows at once).
+const STATED_S = SHARED_CACHE_MAX_AGE + 1;
 
 async function main() {
   const pgServer = await startEmbeddedPostgres({
@@ -98,14 +102,14 @@ async function main() {
     console.log("|---|---:|---|");
     for (const s of surfaces) {
       const t = seen.get(s.label);
-      const goal = s.url.startsWith(app) ? "at once" : `≤ ${SHARED_CACHE_MAX_AGE} s`;
+      const goal = s.url.startsWith(app) ? "at once" : `≤ ${STATED_S} s`;
       console.log(`| ${s.label} | ${t === undefined ? `not within ${TIMEOUT_S} s` : t.toFixed(1)} | ${goal} |`);
     }
     fs.writeFileSync(
       "bench/results/publish-visibility.json",
       JSON.stringify({ date: new Date().toISOString(), seconds: Object.fromEntries(seen) }, null, 2),
     );
-    if (seen.size < surfaces.length) process.exitCode = 1;
+    if (seen.size < surfaces.length || [...seen.values()].some((t) => t > STATED_S)) process.exitCode = 1;
   } finally {
     stop(nginx);
     stop(site);
