@@ -16,6 +16,8 @@ const PRIVATE_PAGE = /^\/(en\/)?(admin|login|register|unsubscribe|newsletter)(\/
  * What the response varies on besides the URL. Next's router headers: the proxy cannot see them (Next strips
  * them before it runs), so an RSC payload or Next's redirect of a bare `RSC: 1` request must be told apart
  * by the cache, never served to a reader. Cookie: the language cookie decides whether `/` redirects to `/en`.
+ * Next replaces this header on the pages it renders (its router headers plus Accept-Encoding), so a shared
+ * cache must also key pages on the NEXT_LOCALE cookie, as bench/nginx.conf.template does.
  */
 export const PUBLIC_PAGE_VARY =
   "Cookie, RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch";
