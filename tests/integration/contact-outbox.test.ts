@@ -4,6 +4,7 @@ import { db } from "~/server/db.ts";
 import { settleInProcessJobs } from "~/server/jobs/dispatcher.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
+import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
 // No RESEND_API_KEY here: every mail must land in the database outbox.
@@ -95,25 +96,7 @@ describe("sendEmail without a provider", () => {
         unsubscribe_token: randomBytes(32).toString("base64url"),
       })),
     });
-    const n = await db.newsletter.create({
-      data: {
-        subject_es: `Top 5 ${run}`,
-        intro_es: "Intro",
-        week_start: new Date(),
-        items: [
-          {
-            kind: "article",
-            slug: "x",
-            title_es: "X",
-            title_en: null,
-            summary_es: "Y",
-            summary_en: null,
-            sponsored: true,
-            date: new Date().toISOString(),
-          },
-        ],
-      },
-    });
+    const n = await createOneItemNewsletter(db, { subject: `Top 5 ${run}`, sponsored: true });
     await callerAs(adminSession).admin.newsletters.send({ id: n.id });
     await settleInProcessJobs();
     expect(await db.newsletter.findUniqueOrThrow({ where: { id: n.id } })).toMatchObject({ status: "sent" });

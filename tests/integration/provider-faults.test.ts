@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RecordedRequest } from "../support/fake-http.ts";
 import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
+import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
@@ -143,26 +144,7 @@ describe("Resend faults while sending a newsletter", () => {
 
   async function newsletter() {
     const subject = `Top 5 ${uid()}`;
-    const row = await db.newsletter.create({
-      data: {
-        subject_es: subject,
-        subject_en: `${subject} (en)`,
-        intro_es: "Intro",
-        week_start: new Date(),
-        items: [
-          {
-            kind: "article",
-            slug: "x",
-            title_es: "X",
-            title_en: null,
-            summary_es: "Y",
-            summary_en: null,
-            sponsored: false,
-            date: new Date().toISOString(),
-          },
-        ],
-      },
-    });
+    const row = await createOneItemNewsletter(db, { subject, subjectEn: `${subject} (en)` });
     return { id: row.id, subject };
   }
 
