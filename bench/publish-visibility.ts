@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
 import { SHARED_CACHE_MAX_AGE } from "~/server/security/shared-cache.ts";
-import { startNginx, startSite, stop } from "./lib/servers.ts";
+import { startBenchDatabase, startNginx, startSite, stop } from "./lib/servers.ts";
 
 /**
  * Publish → visible (issue 8, "behind a cache"): a draft is approved through the admin API while the
@@ -22,13 +20,8 @@ const TIMEOUT_S = SHARED_CACHE_MAX_AGE * 3;
 const STATED_S = SHARED_CACHE_MAX_AGE + 1;
 
 async function main() {
-  const pgServer = await startEmbeddedPostgres({
-    dataDir: path.resolve(".data/bench-publish-pg"),
-    port: PG_PORT,
-    persistent: true,
-  });
-  await pgServer.createDatabase("riesgos");
-  const databaseUrl = pgServer.urlFor("riesgos");
+  const pgServer = await startBenchDatabase("publish", PG_PORT);
+  const databaseUrl = pgServer.url;
   const site = await startSite(PORTS.site, {
     name: "publish",
     env: { DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

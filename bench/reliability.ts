@@ -1,8 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
-import { type EmbeddedPgHandle, startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
 import { lostWrites, runMixedLoad, type Sample, summarise } from "./lib/mixed-load.ts";
-import { startSite, stop } from "./lib/servers.ts";
+import { startBenchDatabase, startSite, stop } from "./lib/servers.ts";
 
 /**
  * Reliability under load (issue 8), against the production server over HTTP:
@@ -20,21 +18,17 @@ const OUTAGE_SECONDS = Number(process.env.OUTAGE_SECONDS ?? 3);
 const WORKERS = Number(process.env.WORKERS ?? 32);
 const PORT = 3340;
 const PG_PORT = 54391;
-const dataDir = path.resolve(".data/bench-reliability-pg");
 
 const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
 const PAGES = ["/", `/noticias/${articles[0]!.slug}`, "/noticias", "/en", "/referentes", "/en/noticias"];
-
-const startPg = () => startEmbeddedPostgres({ dataDir, port: PG_PORT, persistent: true });
 
 function rate(samples: Sample[], seconds: number) {
   return (samples.length / seconds).toFixed(0);
 }
 
 async function main() {
-  let pg: EmbeddedPgHandle = await startPg();
-  await pg.createDatabase("riesgos");
-  const databaseUrl = pg.urlFor("riesgos");
+  const pg = await startBenchDatabase("reliability", PG_PORT);
+  const databaseUrl = pg.url;
   const site = await startSite(PORT, {
     name: "reliability",
     env: {
@@ -69,7 +63,7 @@ async function main() {
           await pg.stop();
           downAt = Date.now();
           await new Promise((r) => setTimeout(r, OUTAGE_SECONDS * 1000));
-          pg = await startPg();
+          await pg.start();
           backAt = Date.now();
         })();
       },

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
 
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 
@@ -33,6 +34,23 @@ export function stop(child: ChildProcess | undefined) {
       process.kill(-child.pid, "SIGTERM");
     } catch {}
   }
+}
+
+/**
+ * A PostgreSQL of a bench's own (.data/bench-<name>-pg) with the site's `riesgos` database, for benches that
+ * query it or stop and start it (fault injection); pass `url` to startSite as DATABASE_URL.
+ */
+export async function startBenchDatabase(name: string, port: number) {
+  const opts = { dataDir: path.resolve(`.data/bench-${name}-pg`), port, persistent: true };
+  let handle = await startEmbeddedPostgres(opts);
+  await handle.createDatabase("riesgos");
+  return {
+    url: handle.urlFor("riesgos"),
+    stop: () => handle.stop(),
+    start: async () => {
+      handle = await startEmbeddedPostgres(opts);
+    },
+  };
 }
 
 /**
