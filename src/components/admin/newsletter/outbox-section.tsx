@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
-import { adminDate, Pager, tableClass, tdClass, thClass } from "./pager.tsx";
+import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "./pager.tsx";
 
 /** The e-mail log: what the site sent, or (with no provider) the outbox where nothing is lost. */
 export function OutboxSection() {
@@ -19,15 +19,7 @@ export function OutboxSection() {
       <p className="text-sm text-muted">{t("outboxHint")}</p>
       <div className="overflow-x-auto">
         <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={thClass}>{t("date")}</th>
-              <th className={thClass}>{t("outboxTo")}</th>
-              <th className={thClass}>{t("outboxSubject")}</th>
-              <th className={thClass}>{t("outboxTag")}</th>
-              <th className={thClass}>{t("state")}</th>
-            </tr>
-          </thead>
+          <AdminTableHead columns={[t("date"), t("outboxTo"), t("outboxSubject"), t("outboxTag"), t("state")]} />
           <tbody>
             {list.data?.items.map((m) => (
               <tr key={m.id}>

@@ -35,3 +35,23 @@ export const adminDate = (d: Date | string | null | undefined) =>
 export const tableClass = "w-full border-collapse text-left text-sm";
 export const thClass = "border-b border-ink/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
 export const tdClass = "border-b border-ink/10 px-3 py-2 align-top";
+
+/** The header row of an admin table; `actions` names a last, visually empty column of row buttons. */
+export function AdminTableHead({ columns, actions }: { columns: string[]; actions?: string }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} className={thClass}>
+            {c}
+          </th>
+        ))}
+        {actions ? (
+          <th className={thClass}>
+            <span className="sr-only">{actions}</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}

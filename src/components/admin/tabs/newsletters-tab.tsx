@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx";
-import { tableClass, thClass } from "~/components/admin/newsletter/pager.tsx";
+import { AdminTableHead, tableClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
@@ -59,18 +59,10 @@ export function NewslettersTab() {
       ) : null}
       <div className="overflow-x-auto">
         <table className={tableClass}>
-          <thead>
-            <tr>
-              <th className={thClass}>{t("subject")}</th>
-              <th className={thClass}>{t("state")}</th>
-              <th className={thClass}>{t("created")}</th>
-              <th className={thClass}>{t("sentAt")}</th>
-              <th className={thClass}>{t("recipients")}</th>
-              <th className={thClass}>
-                <span className="sr-only">{t("actions")}</span>
-              </th>
-            </tr>
-          </thead>
+          <AdminTableHead
+            columns={[t("subject"), t("state"), t("created"), t("sentAt"), t("recipients")]}
+            actions={t("actions")}
+          />
           <tbody>
             {list.data?.map((n) => (
               <NewsletterRow

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
 import { ContactMessagesSection } from "~/components/admin/newsletter/contact-messages-section.tsx";
 import { OutboxSection } from "~/components/admin/newsletter/outbox-section.tsx";
-import { adminDate, Pager, tableClass, tdClass, thClass } from "~/components/admin/newsletter/pager.tsx";
+import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
@@ -71,18 +71,10 @@ export function SubscriptionsTab() {
         </div>
         <div className="overflow-x-auto">
           <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("email")}</th>
-                <th className={thClass}>{t("state")}</th>
-                <th className={thClass}>{t("source")}</th>
-                <th className={thClass}>{t("language")}</th>
-                <th className={thClass}>{t("date")}</th>
-                <th className={thClass}>
-                  <span className="sr-only">{t("actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead
+              columns={[t("email"), t("state"), t("source"), t("language"), t("date")]}
+              actions={t("actions")}
+            />
             <tbody>
               {list.data?.items.map((s) => (
                 <tr key={s.id} data-testid="subscription-row" data-email={s.email}>
