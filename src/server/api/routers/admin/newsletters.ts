@@ -21,6 +21,7 @@ export const adminNewslettersRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Generate the weekly Top 5",
       },
+      audit: { action: "newsletter.generate", target: "newsletter" },
     })
     .input(emptyInputSchema.optional())
     .output(newsletterSchema)
@@ -36,6 +37,7 @@ export const adminNewslettersRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Send (or resume) a newsletter",
       },
+      audit: { action: "newsletter.send", target: "newsletter" },
     })
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
@@ -43,6 +45,7 @@ export const adminNewslettersRouter = createTRPCRouter({
   delete: adminProcedure
     .meta({
       openapi: { method: "DELETE", path: "/admin/newsletters/{id}", tags: ["admin"], summary: "Delete a newsletter" },
+      audit: { action: "newsletter.delete", target: "newsletter" },
     })
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean() }))
