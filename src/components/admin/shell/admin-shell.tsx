@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/components/admin/tabs/agents-tab.tsx";
+import { AuditTab } from "~/components/admin/tabs/audit-tab.tsx";
 import { MigrationTab } from "~/components/admin/tabs/migration-tab.tsx";
 import { NewslettersTab } from "~/components/admin/tabs/newsletters-tab.tsx";
 import { PublicationsTab } from "~/components/admin/tabs/publications-tab.tsx";
@@ -23,6 +24,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   agents: AgentsTab,
   publications: PublicationsTab,
   migration: MigrationTab,
+  audit: AuditTab,
 };
 
 /**

@@ -10,9 +10,23 @@ import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import { scheduleArticle } from "./schedule.ts";
 
-/** Pendientes: drafts (review required or not), newest first. */
+/** Pendientes: drafts (review required or not), newest first; approved-for-later ones are in Programadas. */
 export async function listDrafts(db: DbClient) {
-  const rows = await db.article.findMany({ where: { status: "draft" }, orderBy: { created_at: "desc" }, take: 200 });
+  const rows = await db.article.findMany({
+    where: { status: "draft", publish_at: null },
+    orderBy: { created_at: "desc" },
+    take: 200,
+  });
+  return rows.map(toArticleDto);
+}
+
+/** Programadas: approved for a later time, soonest first. */
+export async function listScheduled(db: DbClient) {
+  const rows = await db.article.findMany({
+    where: { status: "draft", publish_at: { not: null } },
+    orderBy: { publish_at: "asc" },
+    take: 200,
+  });
   return rows.map(toArticleDto);
 }
 

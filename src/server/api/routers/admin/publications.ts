@@ -8,6 +8,7 @@ import {
   deleteArticle,
   listApproved,
   listDrafts,
+  listScheduled,
   renderArticleBodies,
   renderMarkdownPreview,
   requestImageRegeneration,
@@ -36,6 +37,7 @@ export const adminPublicationsRouter = createTRPCRouter({
     .output(z.array(articleSchema))
     .query(({ ctx }) => listDrafts(ctx.db)),
   approved: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listApproved(ctx.db)),
+  scheduled: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listScheduled(ctx.db)),
   review: adminProcedure
     .meta({
       openapi: { method: "PUT", path: "/articles/{slug}", tags, summary: "Approve or reject an article" },
