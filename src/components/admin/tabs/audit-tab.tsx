@@ -63,24 +63,17 @@ export function AuditTab() {
             ))}
           </select>
         </label>
-        <label className="text-sm">
-          <span className="block font-semibold">{t("actor")}</span>
-          <input
-            className={inputClass}
-            value={draft.actor}
-            data-testid="audit-filter-actor"
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">{t("target")}</span>
-          <input
-            className={inputClass}
-            value={draft.target}
-            data-testid="audit-filter-target"
-            onChange={(e) => setDraft({ ...draft, target: e.target.value })}
-          />
-        </label>
+        {(["actor", "target"] as const).map((key) => (
+          <label key={key} className="text-sm">
+            <span className="block font-semibold">{t(key)}</span>
+            <input
+              className={inputClass}
+              value={draft[key]}
+              data-testid={`audit-filter-${key}`}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+            />
+          </label>
+        ))}
         <Button type="submit" data-testid="audit-filter-apply">
           {t("filter")}
         </Button>

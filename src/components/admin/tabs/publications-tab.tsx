@@ -102,27 +102,22 @@ export function PublicationsTab() {
       </div>
       <Tabs.Root defaultValue="pending">
         <Tabs.List className="flex gap-1 border-b border-ink/15">
-          <Tabs.Trigger
-            value="pending"
-            data-testid="publications-pending-tab"
-            className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {t("pending", { count: drafts.data?.length ?? 0 })}
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="approved"
-            data-testid="publications-approved-tab"
-            className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {t("approved", { count: approved.data?.length ?? 0 })}
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="scheduled"
-            data-testid="publications-scheduled-tab"
-            className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {desk("scheduled", { count: scheduled.data?.length ?? 0 })}
-          </Tabs.Trigger>
+          {(
+            [
+              ["pending", t("pending", { count: drafts.data?.length ?? 0 })],
+              ["approved", t("approved", { count: approved.data?.length ?? 0 })],
+              ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              data-testid={`publications-${value}-tab`}
+              className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="pending" className="pt-4" data-testid="publications-pending">
           {list(drafts.data, drafts.isLoading, t("emptyPending"))}
