@@ -126,6 +126,10 @@ describe("agent runs against fake providers", () => {
     expect(article!.body_en).toContain("What changes");
     expect(article!.sources).toEqual(DEFAULT_DRAFT.sources);
     expect(article!.topics).toEqual(["regulacion", "seguridad-alignment"]);
+    // The draft's first revision: written by the agent, with the whole content as its "after".
+    const revisions = await app.db.articleRevision.findMany({ where: { article_id: article!.id } });
+    expect(revisions).toMatchObject([{ action: "agent_draft", actor_id: null, actor_name: agent.name }]);
+    expect(revisions[0]?.after).toMatchObject({ title_en: article!.title_en, sources: DEFAULT_DRAFT.sources });
     expect(article!.image_url).toMatch(/^\/api\/media\/.+\.jpg$/);
     const sharp = (await import("sharp")).default;
     const file = path.join(imageDir, article!.image_url!.replace("/api/media/", ""));

@@ -110,6 +110,13 @@ describe("revisions", () => {
     expect(restored).toMatchObject({ action: "restore", restored_from: draft.id, actor_name: user.username });
     expect(restored?.fields.sort()).toEqual(["body_en", "title_en"]);
     expect((await call("POST", `/articles/${a.slug}/revisions/nope/restore`, {})).status).toBe(404);
+
+    // Only some fields: the English title comes back, the rest stays.
+    await call("PATCH", `/articles/${a.slug}`, { title_en: "Fourth title", summary_es: "Otro resumen" });
+    const partial = await call("POST", `/articles/${a.slug}/revisions/${draft.id}/restore`, { fields: ["title_en"] });
+    expect(await partial.json()).toMatchObject({ title_en: "Draft rev clumsy", summary_es: "Otro resumen" });
+    const bad = await call("POST", `/articles/${a.slug}/revisions/${draft.id}/restore`, { fields: ["status"] });
+    expect(bad.status).toBe(400);
   });
 });
 

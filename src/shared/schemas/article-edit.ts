@@ -77,9 +77,30 @@ export const revisionSchema = z.object({
 });
 export type RevisionDto = z.infer<typeof revisionSchema>;
 
+/** The content a restore can bring back: the editable fields plus `author` (author migration sets both). */
+export const RESTORABLE_FIELDS = [
+  "title_es",
+  "title_en",
+  "summary_es",
+  "summary_en",
+  "body_es",
+  "body_en",
+  "topics",
+  "tags",
+  "type",
+  "sources",
+  "author_name",
+  "image_url",
+  "sponsored",
+  "sponsor_label",
+  "author",
+] as const;
+
+/** Restore a revision's content; `fields` restores only those (e.g. just the English title). */
 export const revisionRestoreInputSchema = z.object({
   slug: slugSchema,
   id: z.string().trim().min(1).max(64),
+  fields: z.array(z.enum(RESTORABLE_FIELDS)).min(1).max(RESTORABLE_FIELDS.length).optional(),
   confirm_unofficial_sources: z.boolean().optional(),
 });
 

@@ -5,6 +5,8 @@ import type { Actor } from "~/server/services/audit/actor.ts";
 import { sourceSchema } from "~/shared/schemas/article.ts";
 import { RESTORABLE_FIELDS, type Snapshot } from "./snapshot.ts";
 
+type RestorableField = (typeof RESTORABLE_FIELDS)[number];
+
 /** GET /api/articles/{slug}/revisions: newest first. */
 export async function listRevisions(db: DbClient, slug: string) {
   const article = await db.article.findUnique({ where: { slug }, select: { id: true } });
@@ -19,7 +21,7 @@ export async function listRevisions(db: DbClient, slug: string) {
 
 /**
  * POST /api/articles/{slug}/revisions/{id}/restore: the article's content goes back to what it was right
- * after that revision. Editorial state (status, schedule, featured) is left alone; the restore is a new
+ * after that revision (all of it, or only `fields`). Editorial state (status, schedule, featured) is left alone; the restore is a new
  * revision, and it goes through the same rules as an edit (source policy, cache expiry).
  */
 export async function restoreRevision(
@@ -27,7 +29,7 @@ export async function restoreRevision(
   slug: string,
   revisionId: string,
   actor: Actor,
-  opts: { confirmUnofficialSources?: boolean } = {},
+  opts: { confirmUnofficialSources?: boolean; fields?: readonly RestorableField[] } = {},
 ) {
   const article = await db.article.findUnique({ where: { slug }, select: { id: true } });
   if (!article) throw notFound("Article");
@@ -35,7 +37,7 @@ export async function restoreRevision(
   if (!revision) throw notFound("Revision");
   const snapshot = revision.after as Snapshot;
   const content: Record<string, unknown> = {};
-  for (const field of RESTORABLE_FIELDS) if (field in snapshot) content[field] = snapshot[field];
+  for (const field of opts.fields ?? RESTORABLE_FIELDS) if (field in snapshot) content[field] = snapshot[field];
   if (Object.keys(content).length === 0)
     throw new AppError("BAD_REQUEST", "id: the revision holds no content to restore", { field: "id" });
   const sources = content.sources === undefined ? undefined : sourceSchema.array().catch([]).parse(content.sources);

@@ -1,27 +1,11 @@
 import type { Article } from "~/generated/prisma/client.ts";
 
-/** The fields an editor may change (PATCH /api/articles/{slug}) — also what a restore brings back. */
-export const EDITABLE_FIELDS = [
-  "title_es",
-  "title_en",
-  "summary_es",
-  "summary_en",
-  "body_es",
-  "body_en",
-  "topics",
-  "tags",
-  "type",
-  "sources",
-  "author_name",
-  "image_url",
-  "sponsored",
-  "sponsor_label",
-] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+import { RESTORABLE_FIELDS } from "~/shared/schemas/article-edit.ts";
 
-/** Restorable content: the editable fields plus `author` (set together with author_name by author migration). */
-export const RESTORABLE_FIELDS = [...EDITABLE_FIELDS, "author"] as const;
-export type RestorableField = (typeof RESTORABLE_FIELDS)[number];
+export { RESTORABLE_FIELDS };
+
+/** The fields an editor may change (PATCH /api/articles/{slug}): the restorable ones but `author`. */
+export const EDITABLE_FIELDS = RESTORABLE_FIELDS.filter((f) => f !== "author");
 
 /** Everything a revision records: content plus the editorial state around it. */
 const REVISIONED_FIELDS = [...RESTORABLE_FIELDS, "status", "publish_at", "featured", "is_static"] as const;

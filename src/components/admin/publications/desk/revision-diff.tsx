@@ -36,7 +36,14 @@ function WordDiff({ before, after }: { before: string; after: string }) {
 }
 
 /** One revision's changes, per language (title, summary, body), then the other fields as before → after. */
-export function RevisionDiff({ revision }: { revision: RevisionDto }) {
+export function RevisionDiff({
+  revision,
+  onRestoreField,
+}: {
+  revision: RevisionDto;
+  /** Bring back just this field as it was after this revision. */
+  onRestoreField?: (field: string) => void;
+}) {
   const t = useTranslations("adminDesk");
   const changed = new Set(revision.fields);
   const languageFields = new Set<string>([...LANGUAGE_FIELDS.es, ...LANGUAGE_FIELDS.en]);
@@ -54,7 +61,19 @@ export function RevisionDiff({ revision }: { revision: RevisionDto }) {
               </h5>
               {fields.map((f) => (
                 <div key={f}>
-                  <p className="font-mono text-xs text-muted">{f}</p>
+                  <p className="flex items-center gap-2 font-mono text-xs text-muted">
+                    {f}
+                    {onRestoreField ? (
+                      <button
+                        type="button"
+                        className="font-sans font-semibold text-accent-text underline"
+                        onClick={() => onRestoreField(f)}
+                        data-testid={`restore-field-${f}`}
+                      >
+                        {t("revisions.restoreField")}
+                      </button>
+                    ) : null}
+                  </p>
                   <WordDiff before={asText(revision.before[f])} after={asText(revision.after[f])} />
                 </div>
               ))}

@@ -6,8 +6,10 @@ import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
-import { api } from "~/trpc/react.tsx";
+import { api, type RouterInputs } from "~/trpc/react.tsx";
 import { RevisionDiff } from "./revision-diff.tsx";
+
+type RestoreInput = RouterInputs["admin"]["revisions"]["restore"];
 
 /** The article's revisions, newest first: who, when, which fields; a per-language diff; restore (a new revision). */
 export function RevisionHistory(props: { slug: string; onRestored: (a: ArticleDto) => void }) {
@@ -62,7 +64,21 @@ export function RevisionHistory(props: { slug: string; onRestored: (a: ArticleDt
               ) : null}
             </div>
           </div>
-          {open === r.id ? <RevisionDiff revision={r} /> : null}
+          {open === r.id ? (
+            <RevisionDiff
+              revision={r}
+              onRestoreField={
+                index > 0
+                  ? (field) =>
+                      restore.mutate({
+                        slug: props.slug,
+                        id: r.id,
+                        fields: [field as NonNullable<RestoreInput["fields"]>[number]],
+                      })
+                  : undefined
+              }
+            />
+          ) : null}
         </li>
       ))}
     </ol>

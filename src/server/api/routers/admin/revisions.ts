@@ -29,6 +29,7 @@ export const adminRevisionsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       restoreRevision(ctx.db, input.slug, input.id, actorFromSession(ctx.session), {
         confirmUnofficialSources: input.confirm_unofficial_sources,
+        fields: input.fields,
       }),
     ),
 });
