@@ -125,7 +125,8 @@ describe("audit trail", () => {
     const { call, user } = await restAdmin(`ed-aud-${unique}`);
     const a = await agentDraft("aud");
     await call("PATCH", `/articles/${a.slug}`, { title_en: "Audited" });
-    await call("PATCH", `/articles/${a.slug}`, { title_en: "" });
+    await call("PATCH", `/articles/${a.slug}`, { title_en: "" }); // refused input: nothing attempted, no entry
+    await call("POST", `/articles/${a.slug}/revisions/nope/restore`, {});
     await call("PUT", `/articles/${a.slug}/toggle-featured`, {});
     await call("DELETE", `/articles/${a.slug}`, {});
     const res = await call("GET", `/admin/audit?target=${a.slug}&pageSize=10`);
@@ -135,7 +136,7 @@ describe("audit trail", () => {
     expect(body.items.map((e) => [e.action, e.outcome])).toEqual([
       ["article.delete", "success"],
       ["article.feature", "success"],
-      ["article.edit", "failure"],
+      ["article.restore", "failure"],
       ["article.edit", "success"],
     ]);
     expect(body.items.every((e) => e.actor_name === user.username && e.target_type === "article")).toBe(true);

@@ -126,11 +126,13 @@ export const protectedProcedure = signedIn.meta({ access: "user" }).use(storable
 
 /**
  * Admin calls whose meta names an `audit` action are appended to the audit trail with their actor, target
- * and outcome (failures too), once the call has finished. A trail that cannot be written never undoes the call.
+ * and outcome, once the call has finished. Refused input (400) attempted nothing and is not an action; every
+ * other failure is recorded. A trail that cannot be written never undoes the call.
  */
 const audited = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
   const result = await next();
   if (!meta?.audit || !ctx.session) return result;
+  if (!result.ok && result.error.code === "BAD_REQUEST") return result;
   const input = await getRawInput().catch(() => undefined);
   await auditProcedureCall(ctx.db, meta.audit, {
     actor: actorFromSession(ctx.session),
