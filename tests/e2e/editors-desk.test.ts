@@ -227,12 +227,15 @@ describe("the editors' desk", () => {
   });
 
   it("saves and approves a draft in one step", async () => {
+    // The English page above chose English for the whole site (NEXT_LOCALE): back to Spanish.
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseUrl }]);
     const dialog = await openPreview(second.es);
     await dialog.getByTestId("preview-edit").click();
     const form = dialog.getByTestId("desk-edit-form");
     await form.getByTestId("desk-source-url-0").fill(GOOD_SOURCE);
     await form.locator("#desk-summary-es").fill("Resumen revisado.");
     await form.getByTestId("desk-save-approve").click();
+    await page.getByText("Cambios guardados").first().waitFor();
     await page.getByText("Artículo aprobado").waitFor();
     const res = await fetch(`${baseUrl}/noticias/${second.slug}`);
     expect(res.status).toBe(200);
