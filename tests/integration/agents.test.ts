@@ -271,4 +271,22 @@ describe("agent runs against fake providers", () => {
     expect(prompt).toContain("periodista español");
     expect(prompt).toContain("Escribe sobre el AI Act");
   });
+
+  it("image regeneration stores a revision by the system and an audit entry by the editor", async () => {
+    const agent = await activeAgent("article-generator");
+    const { article } = await execute(agent.id);
+    const res = await app.admin.admin.publications.regenerateImage({ slug: article!.slug });
+    expect(res.message).toMatch(/imagen/);
+    await app.settleInProcessJobs();
+    const revisions = await app.db.articleRevision.findMany({
+      where: { article_id: article!.id },
+      orderBy: { created_at: "asc" },
+    });
+    expect(revisions.map((r) => [r.action, r.actor_name, r.fields])).toEqual([
+      ["agent_draft", agent.name, expect.any(Array)],
+      ["image_regeneration", "sistema", ["image_url"]],
+    ]);
+    const audit = await app.db.auditEntry.findMany({ where: { target_id: article!.slug } });
+    expect(audit).toMatchObject([{ action: "article.regenerate_image", actor_name: "editora", outcome: "success" }]);
+  });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { appRouter } from "~/server/api/root.ts";
+import type { AppMeta } from "~/server/api/trpc.ts";
 import { db } from "~/server/db.ts";
 import { recordRevision } from "~/server/services/revisions/record.ts";
 import { restAdmin } from "../support/rest-admin.ts";
+import { adminSession, callerAs } from "../support/sessions.ts";
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const OFFICIAL = { name: "Comisión Europea", url: "https://digital-strategy.ec.europa.eu/es/policies/ai-act" };
@@ -121,6 +124,34 @@ describe("revisions", () => {
 });
 
 describe("audit trail", () => {
+  it("records user promote/demote and agent creation with the acting admin", async () => {
+    const admin = callerAs(adminSession);
+    const u = await db.user.create({
+      data: { username: `aud-u-${unique}`, email: `aud-u-${unique}@example.com`, passwordHash: "x" },
+    });
+    await admin.admin.users.promote({ userId: u.id });
+    await admin.admin.users.demote({ userId: u.id });
+    const entries = await db.auditEntry.findMany({ where: { target_id: u.id }, orderBy: { created_at: "asc" } });
+    expect(entries.map((e) => [e.action, e.actor_name, e.target_type, e.outcome])).toEqual([
+      ["user.promote", "editora", "user", "success"],
+      ["user.demote", "editora", "user", "success"],
+    ]);
+    const agent = await admin.admin.agents.create({
+      name: `Auditado ${unique}`,
+      config: { content: { topics: ["gobernanza"], targetLength: 600 } },
+    });
+    const created = await db.auditEntry.findFirst({ where: { action: "agent.create", target_id: agent.id } });
+    expect(created).toMatchObject({ actor_name: "editora", outcome: "success" });
+  });
+
+  it("covers every admin mutation: each declares the action it records", () => {
+    type Proc = { _def: { type: string; meta?: AppMeta } };
+    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, Proc>);
+    const mutations = procedures.filter(([path, p]) => path.startsWith("admin.") && p._def.type === "mutation");
+    expect(mutations.length).toBeGreaterThan(20);
+    expect(mutations.filter(([, p]) => !p._def.meta?.audit).map(([path]) => path)).toEqual([]);
+  });
+
   it("records each admin action with its actor, target and outcome; filters; refuses UPDATE and DELETE", async () => {
     const { call, user } = await restAdmin(`ed-aud-${unique}`);
     const a = await agentDraft("aud");
