@@ -181,3 +181,40 @@ describe("audit trail", () => {
     await expect(db.$executeRaw`TRUNCATE audit_entries`).rejects.toThrow(/append-only/);
   });
 });
+
+describe("an agent draft through the desk, over REST", () => {
+  it("fix the English title and one source, approve for tomorrow 08:00, restore the earlier title; audited", async () => {
+    const { call, user } = await restAdmin(`ed-flow-${unique}`);
+    const a = await agentDraft("flow", { sources: [UNOFFICIAL, OFFICIAL] });
+    const fixed = { name: "EUR-Lex", url: "https://eur-lex.europa.eu/eli/reg/2024/1689/oj" };
+    const edit = await call("PATCH", `/articles/${a.slug}`, { title_en: "Draft flow", sources: [fixed, OFFICIAL] });
+    expect(edit.status).toBe(200);
+    const tomorrow8 = new Date();
+    tomorrow8.setDate(tomorrow8.getDate() + 1);
+    tomorrow8.setHours(8, 0, 0, 0);
+    const approve = await call("PUT", `/articles/${a.slug}`, { status: "published", publish_at: tomorrow8 });
+    expect(await approve.json()).toMatchObject({ status: "draft", publish_at: tomorrow8.toISOString() });
+    const revisions = (await (await call("GET", `/articles/${a.slug}/revisions`)).json()) as {
+      id: string;
+      action: string;
+    }[];
+    const original = revisions.find((r) => r.action === "agent_draft")!;
+    const restored = await call("POST", `/articles/${a.slug}/revisions/${original.id}/restore`, {
+      fields: ["title_en"],
+    });
+    expect(await restored.json()).toMatchObject({
+      title_en: "Draft flow clumsy",
+      sources: [fixed, OFFICIAL],
+      status: "draft",
+      publish_at: tomorrow8.toISOString(),
+    });
+    const audit = (await (await call("GET", `/admin/audit?target=${a.slug}`)).json()) as {
+      items: { action: string; actor_name: string; outcome: string }[];
+    };
+    expect(audit.items.map((e) => [e.action, e.actor_name, e.outcome])).toEqual([
+      ["article.restore", user.username, "success"],
+      ["article.schedule", user.username, "success"],
+      ["article.edit", user.username, "success"],
+    ]);
+  });
+});
