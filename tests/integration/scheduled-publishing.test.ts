@@ -90,6 +90,16 @@ describe("scheduled publishing", () => {
     ]);
   });
 
+  it("the database refuses a published article that still carries a schedule", async () => {
+    const a = await draft("check");
+    await expect(
+      db.article.update({
+        where: { id: a.id },
+        data: { status: "published", publish_at: new Date(Date.now() + 86_400_000) },
+      }),
+    ).rejects.toThrow(/articles_published_not_scheduled/);
+  });
+
   it("a schedule can be moved and cancelled; a past time is refused", async () => {
     const { call } = await restAdmin(`sch-move-${unique}`);
     const a = await draft("b");

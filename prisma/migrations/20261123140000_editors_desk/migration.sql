@@ -1,6 +1,9 @@
 -- Scheduled publishing
 ALTER TABLE "articles" ADD COLUMN "publish_at" TIMESTAMPTZ(3);
 CREATE INDEX "articles_publish_at_idx" ON "articles"("publish_at");
+-- A schedule belongs to an unpublished article: every public read requires status 'published', so a
+-- scheduled article cannot show before the publish-due job publishes it (and clears publish_at).
+ALTER TABLE "articles" ADD CONSTRAINT "articles_published_not_scheduled" CHECK ("status" <> 'published' OR "publish_at" IS NULL);
 
 -- Article revisions
 CREATE TABLE "article_revisions" (
