@@ -1,11 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
-import { jobs } from "~/server/jobs/registry.ts";
-import { handleRest } from "~/server/rest/handler.ts";
-import { getPublishedArticle, listArticles, listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
-import { publishDueArticles } from "~/server/services/publications/schedule.ts";
-import { searchContent } from "~/server/services/search/search.ts";
-import { restAdmin } from "../support/rest-admin.ts";
+import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
+
+// publishDueArticles publishes every due article of its database: a database of this file's own, so other
+// files' scheduled articles (in the shared one) are neither published here nor able to disturb the counts.
+const database = await createPrivateDatabase("sched");
+const { db } = await import("~/server/db.ts");
+const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import(
+  "~/server/services/articles/queries.ts"
+);
+const { publishDueArticles } = await import("~/server/services/publications/schedule.ts");
+const { searchContent } = await import("~/server/services/search/search.ts");
+const { jobs } = await import("~/server/jobs/registry.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
+const { restAdmin } = await import("../support/rest-admin.ts");
+await expectAppOn(db, database.name);
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -37,7 +45,7 @@ async function draft(suffix: string) {
 }
 
 async function isPublic(slug: string) {
-  const listed = await listArticles(db, { limit: 50 } as never);
+  const listed = await listArticles(db, { limit: 50 });
   const refs = await listPublishedArticleRefs(db);
   return {
     page: Boolean(await getPublishedArticle(db, slug)),

@@ -22,7 +22,6 @@ export interface JobDefinition<S extends PayloadSchema, R> {
   schema: S;
   /** Attempts after the first (Inngest `retries`). */
   retries: number;
-  /** A cron expression: the job also runs on this schedule (empty payload), e.g. "* * * * *". */
   cron?: string;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
 }
