@@ -9,7 +9,41 @@ const LANGUAGE_FIELDS = {
   en: ["title_en", "summary_en", "body_en"],
 } as const;
 
-const asText = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
+/** Message key (adminDesk.fields) of each revisioned field, without its language suffix. */
+const FIELD_LABELS: Record<string, string> = {
+  title: "title",
+  summary: "summary",
+  body: "body",
+  topics: "topics",
+  tags: "tags",
+  type: "type",
+  sources: "sources",
+  author: "author",
+  author_name: "authorName",
+  image_url: "imageUrl",
+  sponsored: "sponsored",
+  sponsor_label: "sponsorLabel",
+  status: "status",
+  publish_at: "publishAt",
+  featured: "featured",
+  is_static: "isStatic",
+};
+
+/** A value as diffable text: sources one per line ("name — url"), lists comma-separated. */
+function asText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) {
+    return v
+      .map((item) =>
+        item && typeof item === "object" && "url" in item
+          ? `${(item as { name?: string }).name ?? ""} — ${(item as { url: string }).url}`
+          : String(item),
+      )
+      .join(v.some((item) => typeof item === "object") ? "\n" : ", ");
+  }
+  return JSON.stringify(v);
+}
 
 /** A word-level diff (jsdiff): removed words struck through, added ones highlighted. */
 function WordDiff({ before, after }: { before: string; after: string }) {
@@ -45,6 +79,10 @@ export function RevisionDiff({
   onRestoreField?: (field: string) => void;
 }) {
   const t = useTranslations("adminDesk");
+  const label = (field: string) => {
+    const key = FIELD_LABELS[field.replace(/_(es|en)$/, "")];
+    return key ? t(`fields.${key}` as "fields.title") : field;
+  };
   const changed = new Set(revision.fields);
   const languageFields = new Set<string>([...LANGUAGE_FIELDS.es, ...LANGUAGE_FIELDS.en]);
   const others = revision.fields.filter((f) => !languageFields.has(f));
@@ -61,8 +99,8 @@ export function RevisionDiff({
               </h5>
               {fields.map((f) => (
                 <div key={f}>
-                  <p className="flex items-center gap-2 font-mono text-xs text-muted">
-                    {f}
+                  <p className="flex items-center gap-2 text-xs text-muted">
+                    {label(f)}
                     {onRestoreField ? (
                       <button
                         type="button"
@@ -86,7 +124,7 @@ export function RevisionDiff({
           <h5 className="text-xs font-semibold uppercase tracking-wide text-muted">{t("revisions.other")}</h5>
           {others.map((f) => (
             <div key={f} className="text-xs">
-              <span className="font-mono">{f}</span>:{" "}
+              <span className="font-semibold">{label(f)}</span>:{" "}
               <WordDiff before={asText(revision.before[f])} after={asText(revision.after[f])} />
             </div>
           ))}
