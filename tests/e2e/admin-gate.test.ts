@@ -30,6 +30,7 @@ const TABS = [
   { label: "Agentes IA", slug: "agentes", testid: "admin-tab-agents" },
   { label: "Publicaciones", slug: "publicaciones", testid: "admin-tab-publications" },
   { label: "Migración", slug: "migracion", testid: "admin-tab-migration" },
+  { label: "Auditoría", slug: "auditoria", testid: "admin-tab-audit" },
 ];
 
 describe("admin gate", () => {
@@ -41,7 +42,7 @@ describe("admin gate", () => {
     await page.close();
   });
 
-  it("takes an admin through sign-in to the five tabs, each with its own URL", async () => {
+  it("takes an admin through sign-in to every tab, each with its own URL", async () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(/\/login\?callbackUrl=%2Fadmin$/);

@@ -112,13 +112,13 @@ describe("admin newsletters", () => {
     await screenshot(page, "newsletter-preview");
     await dialog.getByRole("button", { name: "Cerrar" }).click();
 
-    await row.getByRole("button", { name: "Enviar" }).click();
+    await row.getByRole("button", { name: "Enviar", exact: true }).click();
     await page.getByTestId("confirm-dialog").getByTestId("confirm-dialog-confirm").click();
     await toast(page, "Newsletter enviado").waitFor();
     await expect.poll(() => row.getAttribute("data-status"), { timeout: 20_000 }).toBe("sent");
     expect(await row.getByTestId("newsletter-status").textContent()).toBe("Enviado");
     // A sent newsletter cannot be sent again.
-    expect(await row.getByRole("button", { name: "Enviar" }).count()).toBe(0);
+    expect(await row.getByRole("button", { name: "Enviar", exact: true }).count()).toBe(0);
     await screenshot(page, "newsletter-sent");
 
     // The outbox (no provider in this environment) holds the subscriber's copy.

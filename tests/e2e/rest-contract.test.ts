@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { Db, fillPath, RestClient, registerUser, signIn } from "./rest-contract/client.ts";
 import { type OpenApiDoc, ResponseValidator } from "./rest-contract/schema.ts";
-import { type ContractRow, rowKey, SPEC_TABLE } from "./rest-contract/table.ts";
+import { CONTRACT_TABLE, type ContractRow, rowKey, SPEC_TABLE } from "./rest-contract/table.ts";
 import { type Ctx, VALID_CALLS } from "./rest-contract/valid-calls.ts";
 
 /**
@@ -38,10 +38,10 @@ afterAll(async () => {
 });
 
 const label = (row: ContractRow) => rowKey(row);
-const invalidRows = SPEC_TABLE.filter((r) => "field" in r.invalid);
-const noInputRows = SPEC_TABLE.filter((r) => "none" in r.invalid);
-const bodyIgnoringRows = SPEC_TABLE.filter((r) => "ignoresBody" in r.invalid);
-const adminRows = SPEC_TABLE.filter((r) => r.access === "admin");
+const invalidRows = CONTRACT_TABLE.filter((r) => "field" in r.invalid);
+const noInputRows = CONTRACT_TABLE.filter((r) => "none" in r.invalid);
+const bodyIgnoringRows = CONTRACT_TABLE.filter((r) => "ignoresBody" in r.invalid);
+const adminRows = CONTRACT_TABLE.filter((r) => r.access === "admin");
 
 describe("the SPEC §7 table and the OpenAPI document agree", () => {
   it("keeps all 33 rows of the spec, each once", () => {
@@ -50,15 +50,15 @@ describe("the SPEC §7 table and the OpenAPI document agree", () => {
   });
 
   it("has a valid call for every row, and no call for a row that is not in the table", () => {
-    expect(Object.keys(VALID_CALLS).sort()).toEqual(SPEC_TABLE.map(rowKey).sort());
+    expect(Object.keys(VALID_CALLS).sort()).toEqual(CONTRACT_TABLE.map(rowKey).sort());
   });
 
   it("maps every operation of /api/openapi.json to a row, and every row to an operation with the row's access", () => {
     const documented = Object.entries(validator.doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} /api${path}`),
     );
-    expect(documented.sort()).toEqual(SPEC_TABLE.map(rowKey).sort());
-    for (const row of SPEC_TABLE)
+    expect(documented.sort()).toEqual(CONTRACT_TABLE.map(rowKey).sort());
+    for (const row of CONTRACT_TABLE)
       expect(validator.operation(row.method, row.path)?.["x-access"], label(row)).toBe(row.access);
   });
 
@@ -127,7 +127,7 @@ describe("admin calls: 401 signed out, 403 for a signed-in non-admin, nothing wr
 });
 
 describe("a valid call is accepted with the documented response", () => {
-  it.each(SPEC_TABLE.map((r) => [label(r), r] as const))("%s", async (_, row) => {
+  it.each(CONTRACT_TABLE.map((r) => [label(r), r] as const))("%s", async (_, row) => {
     const call = VALID_CALLS[rowKey(row)];
     if (!call) throw new Error(`SPEC §7 row without a test: ${rowKey(row)}`);
     const { res, body, type } = await call(ctx);

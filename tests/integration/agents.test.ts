@@ -126,6 +126,10 @@ describe("agent runs against fake providers", () => {
     expect(article!.body_en).toContain("What changes");
     expect(article!.sources).toEqual(DEFAULT_DRAFT.sources);
     expect(article!.topics).toEqual(["regulacion", "seguridad-alignment"]);
+    // The draft's first revision: written by the agent, with the whole content as its "after".
+    const revisions = await app.db.articleRevision.findMany({ where: { article_id: article!.id } });
+    expect(revisions).toMatchObject([{ action: "agent_draft", actor_id: null, actor_name: agent.name }]);
+    expect(revisions[0]?.after).toMatchObject({ title_en: article!.title_en, sources: DEFAULT_DRAFT.sources });
     expect(article!.image_url).toMatch(/^\/api\/media\/.+\.jpg$/);
     const sharp = (await import("sharp")).default;
     const file = path.join(imageDir, article!.image_url!.replace("/api/media/", ""));
@@ -266,5 +270,23 @@ describe("agent runs against fake providers", () => {
     const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
     expect(prompt).toContain("periodista español");
     expect(prompt).toContain("Escribe sobre el AI Act");
+  });
+
+  it("image regeneration stores a revision by the system and an audit entry by the editor", async () => {
+    const agent = await activeAgent("article-generator");
+    const { article } = await execute(agent.id);
+    const res = await app.admin.admin.publications.regenerateImage({ slug: article!.slug });
+    expect(res.message).toMatch(/imagen/);
+    await app.settleInProcessJobs();
+    const revisions = await app.db.articleRevision.findMany({
+      where: { article_id: article!.id },
+      orderBy: { created_at: "asc" },
+    });
+    expect(revisions.map((r) => [r.action, r.actor_name, r.fields])).toEqual([
+      ["agent_draft", agent.name, expect.any(Array)],
+      ["image_regeneration", "sistema", ["image_url"]],
+    ]);
+    const audit = await app.db.auditEntry.findMany({ where: { target_id: article!.slug } });
+    expect(audit).toMatchObject([{ action: "article.regenerate_image", actor_name: "editora", outcome: "success" }]);
   });
 });

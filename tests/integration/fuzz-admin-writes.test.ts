@@ -146,8 +146,11 @@ async function ensureFixtures() {
   });
 }
 
-/** A rejected request must leave every table as it was (rate-limit counters aside: counting is their job). */
-const fingerprints = () => tableFingerprints(client, ["rate_limits"]);
+/**
+ * A rejected request must leave every table as it was (rate-limit counters aside: counting is their job; so is
+ * the audit trail, which records each refused admin attempt with its outcome).
+ */
+const fingerprints = () => tableFingerprints(client, ["rate_limits", "audit_entries"]);
 
 beforeAll(async () => {
   await expectAppOn(db, database.name);

@@ -31,6 +31,9 @@ describe("review desk", () => {
     await expect(admin.admin.publications.review({ slug: a.slug, status: "rejected" })).rejects.toMatchObject({
       code: "CONFLICT",
     });
+    const revisions = await db.articleRevision.findMany({ where: { article_id: a.id } });
+    expect(revisions).toMatchObject([{ action: "approve", actor_name: "editora", after: { status: "published" } }]);
+    expect(revisions[0]?.fields).toContain("status");
     const rendered = await admin.admin.publications.rendered({ slug: a.slug });
     expect(rendered.es).not.toContain("<script");
   });
@@ -74,6 +77,16 @@ describe("author migration", () => {
     expect(mine.every((r) => r.status === "updated" && r.new_author === "Redacción Riesgos IA")).toBe(true);
     const after = await db.article.findUniqueOrThrow({ where: { slug: byAgent.slug } });
     expect(after).toMatchObject({ author: "Redacción Riesgos IA", is_agent: true });
+    // Each reassignment is a revision by the acting admin, with the author before and after.
+    const revisions = await db.articleRevision.findMany({ where: { article_id: byAgent.id } });
+    expect(revisions).toMatchObject([
+      {
+        action: "author_migration",
+        actor_name: "editora",
+        before: { author: agent.name },
+        after: { author: "Redacción Riesgos IA" },
+      },
+    ]);
   });
 
   it("rejects an empty mapping naming the field", async () => {

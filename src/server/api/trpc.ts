@@ -8,6 +8,8 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/una
 import { db } from "~/server/db.ts";
 import { AppError, type AppErrorCode } from "~/server/errors.ts";
 import { nulCharacterPath } from "~/server/security/storable-text.ts";
+import { actorFromSession } from "~/server/services/audit/actor.ts";
+import { type AuditMeta, auditProcedureCall } from "~/server/services/audit/procedure-audit.ts";
 
 export interface TRPCContext {
   db: typeof db;
@@ -42,7 +44,7 @@ export async function createTRPCContext(opts: { headers: Headers; resHeaders?: H
 }
 
 /** Procedure metadata: `access` is set by the builders below; `openapi` exposes it at a REST path (SPEC §7). */
-export type AppMeta = OpenApiMeta<{ access?: "public" | "user" | "admin" }>;
+export type AppMeta = OpenApiMeta<{ access?: "public" | "user" | "admin"; audit?: AuditMeta }>;
 
 const t = initTRPC
   .context<TRPCContext>()
@@ -122,6 +124,25 @@ const signedIn = t.procedure.use(appErrors).use(({ ctx, next }) => {
 /** Signed in, any role. */
 export const protectedProcedure = signedIn.meta({ access: "user" }).use(storableText);
 
+/**
+ * Admin calls whose meta names an `audit` action are appended to the audit trail with their actor, target
+ * and outcome, once the call has finished. Refused input (400) attempted nothing and is not an action; every
+ * other failure is recorded. A trail that cannot be written never undoes the call.
+ */
+const audited = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
+  const result = await next();
+  if (!meta?.audit || !ctx.session) return result;
+  if (!result.ok && result.error.code === "BAD_REQUEST") return result;
+  const input = await getRawInput().catch(() => undefined);
+  await auditProcedureCall(ctx.db, meta.audit, {
+    actor: actorFromSession(ctx.session),
+    input,
+    data: result.ok ? result.data : undefined,
+    error: result.ok ? undefined : { code: result.error.code, message: result.error.message },
+  }).catch((err) => console.error("[audit] could not record", meta.audit, err));
+  return result;
+});
+
 /** Role `admin` only: 401 when signed out, 403 for other roles. */
 export const adminProcedure = signedIn
   .meta({ access: "admin" })
@@ -129,4 +150,5 @@ export const adminProcedure = signedIn
     if (ctx.session.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admin role required" });
     return next({ ctx });
   })
+  .use(audited)
   .use(storableText);

@@ -22,6 +22,7 @@ export interface JobDefinition<S extends PayloadSchema, R> {
   schema: S;
   /** Attempts after the first (Inngest `retries`). */
   retries: number;
+  cron?: string;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
 }
 

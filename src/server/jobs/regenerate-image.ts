@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { db } from "~/server/db.ts";
 import { imageStorage } from "~/server/providers/image-storage.ts";
+import { SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { generateArticleImage } from "~/server/services/images/article-image.ts";
+import { changeArticle } from "~/server/services/revisions/record.ts";
 import { defineJob } from "./contract.ts";
 
 /** PUT /api/articles/{slug}/regenerate-image: a new 1200×630 image replaces the article's current one. */
@@ -21,7 +23,7 @@ export const regenerateImageJob = defineJob({
     if (!article) return { slug, imageUrl: null };
     const imageUrl = await step.run("generate", () => generateArticleImage(article.title_es, article.summary_es));
     await step.run("save", async () => {
-      await db.article.update({ where: { slug }, data: { image_url: imageUrl } });
+      await changeArticle(db, slug, { image_url: imageUrl }, { action: "image_regeneration", actor: SYSTEM_ACTOR });
       if (article.image_url) await imageStorage().delete(article.image_url);
       if (article.status === "published") await revalidatePublicContent({ kind: "article", slug });
     });

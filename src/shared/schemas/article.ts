@@ -31,6 +31,8 @@ export const articleSchema = z.object({
   review_required: z.boolean(),
   status: articleStatusSchema,
   published_at: z.date().nullable(),
+  /** Approved for later: published by the scheduler at this time. */
+  publish_at: z.date().nullable(),
   agent_run_id: z.string().nullable(),
 });
 export type ArticleDto = z.infer<typeof articleSchema>;

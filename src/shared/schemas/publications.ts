@@ -28,8 +28,12 @@ export type ManualGenerationInput = z.input<typeof manualGenerationSchema>;
 
 export const slugInputSchema = z.object({ slug: slugSchema });
 
-/** PUT /api/articles/{slug}: approve or reject. */
-export const reviewDecisionSchema = z.object({ slug: slugSchema, status: z.enum(["published", "rejected"]) });
+/** PUT /api/articles/{slug}: approve or reject; approving with a future `publish_at` schedules it. */
+export const reviewDecisionSchema = z.object({
+  slug: slugSchema,
+  status: z.enum(["published", "rejected"]),
+  publish_at: z.coerce.date().optional(),
+});
 
 export const messageSchema = z.object({ message: z.string() });
 

@@ -3,7 +3,9 @@
  * this suite needs to walk it (who may call it, and the invalid request that must answer 400 writing nothing).
  * The walk in tests/e2e/rest-contract.test.ts derives its tests from these rows.
  */
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+import { DESK_ROWS } from "./desk-rows.ts";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The request that must be refused with 400 naming `field`. */
 export interface InvalidCall {
@@ -75,5 +77,8 @@ export const SPEC_TABLE: ContractRow[] = [
   { method: "POST", path: "/api/agents/{id}/execute", payload: "none", read: "message, run; error details on failure", access: "admin", invalid: { params: { id: BAD_ID }, field: "id" } },
   { method: "POST", path: "/api/agents/execute-all", payload: "none", read: "message, runs", access: "admin", invalid: NOT_JSON },
 ];
+
+/** Every call the walk covers: the spec's rows, then the editors' desk (tests/e2e/rest-contract/desk-rows.ts). */
+export const CONTRACT_TABLE: ContractRow[] = [...SPEC_TABLE, ...DESK_ROWS];
 
 export const rowKey = (row: Pick<ContractRow, "method" | "path">) => `${row.method} ${row.path}`;

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { E2E_ADMIN } from "../../setup/e2e-global.ts";
 import { type Db, RestClient, unique } from "./client.ts";
+import { DESK_VALID_CALLS } from "./desk-rows.ts";
 
 export interface Ctx {
   baseUrl: string;
@@ -299,4 +300,5 @@ export const VALID_CALLS: Record<string, Scenario> = {
     expect(body.runs.map((r) => r.agent_id)).toContain(agent.id);
     return answer;
   },
+  ...DESK_VALID_CALLS,
 };

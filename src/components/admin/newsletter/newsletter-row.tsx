@@ -7,6 +7,7 @@ import type { RouterOutputs } from "~/trpc/react.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { adminDate, tdClass } from "./pager.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
+import { TestSendButton } from "./test-send-button.tsx";
 
 type Newsletter = RouterOutputs["admin"]["newsletters"]["list"][number];
 
@@ -57,6 +58,7 @@ export function NewsletterRow(props: {
           <Button variant="ghost" size="sm" onClick={() => setPreview(true)}>
             {t("preview")}
           </Button>
+          <TestSendButton id={n.id} />
           {n.status !== "sent" && n.status !== "sending" ? (
             <ConfirmDialog
               trigger={

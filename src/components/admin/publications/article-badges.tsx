@@ -1,13 +1,25 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 
 /** Publicado / Requiere revisión / Draft (SPEC §2). */
-export function ArticleStatusBadge({ article }: { article: Pick<ArticleDto, "status" | "review_required"> }) {
+export function ArticleStatusBadge({
+  article,
+}: {
+  article: Pick<ArticleDto, "status" | "review_required" | "publish_at">;
+}) {
   const t = useTranslations("adminPublications.statusBadges");
+  const desk = useTranslations("adminDesk.schedule");
   if (article.status === "published") return <Badge variant="default">{t("published")}</Badge>;
+  if (article.publish_at)
+    return (
+      <Badge variant="secondary" data-testid="scheduled-badge">
+        {desk("scheduledFor", { when: adminDate(article.publish_at) })}
+      </Badge>
+    );
   if (article.status === "rejected") return <Badge variant="outline">{t("rejected")}</Badge>;
   if (article.review_required)
     return (

@@ -2,15 +2,21 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { Modal } from "~/components/admin/agents/modal.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api } from "~/trpc/react.tsx";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
+import { ArticleEditForm } from "./desk/article-edit-form.tsx";
+import { RevisionHistory } from "./desk/revision-history.tsx";
+import { ScheduleControls } from "./desk/schedule-controls.tsx";
 
 export interface PreviewActions {
   onApprove: (slug: string) => void;
+  /** The article changed in the desk (edit, restore, schedule): show the new version and refresh the lists. */
+  onChanged: (article: ArticleDto) => void;
   onReject: (slug: string) => void;
   onDelete: (slug: string) => void;
   busy: boolean;
@@ -49,11 +55,25 @@ function LanguagePane({
   );
 }
 
-/** SPEC §2 "Article preview": every action closes the dialog. */
+type Mode = "preview" | "edit" | "history";
+
+/**
+ * SPEC §2 "Article preview": every action closes the dialog. The desk adds "Editar" (side-by-side fields,
+ * Markdown with live preview, checked sources) and the revision history, without changing the preview itself.
+ */
 export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClose: () => void } & PreviewActions) {
   const t = useTranslations("adminPublications");
+  const desk = useTranslations("adminDesk");
   const a = props.article;
+  const [mode, setMode] = useState<Mode>("preview");
+  const slug = a?.slug;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different article opens in preview mode.
+  useEffect(() => setMode("preview"), [slug]);
   const rendered = api.admin.publications.rendered.useQuery({ slug: a?.slug ?? "" }, { enabled: Boolean(a) });
+  const changed = (next: ArticleDto) => {
+    props.onChanged(next);
+    void rendered.refetch();
+  };
   const act = (fn: (slug: string) => void) => () => {
     if (!a) return;
     fn(a.slug);
@@ -67,7 +87,7 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
       testId="article-preview-dialog"
       wide
       footer={
-        a ? (
+        a && mode === "preview" ? (
           <>
             <Button variant="outline" onClick={props.onClose}>
               {t("close")}
@@ -98,8 +118,40 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
         ) : null
       }
     >
-      {a ? (
+      {a && mode === "edit" ? (
+        <ArticleEditForm
+          key={a.updated_at.toString()}
+          article={a}
+          onCancel={() => setMode("preview")}
+          onSaved={(next) => {
+            changed(next);
+            setMode("preview");
+          }}
+          onSaveAndApprove={(next) => {
+            changed(next);
+            act(props.onApprove)();
+          }}
+        />
+      ) : null}
+      {a && mode === "history" ? (
+        <div className="space-y-3">
+          <Button variant="outline" size="sm" onClick={() => setMode("preview")}>
+            {desk("backToPreview")}
+          </Button>
+          <RevisionHistory slug={a.slug} onRestored={changed} />
+        </div>
+      ) : null}
+      {a && mode === "preview" ? (
         <div className="space-y-4">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setMode("edit")} data-testid="preview-edit">
+              {desk("edit")}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setMode("history")} data-testid="preview-history">
+              {desk("history")}
+            </Button>
+          </div>
+          <ScheduleControls article={a} onChanged={changed} />
           {a.image_url ? (
             // biome-ignore lint/performance/noImgElement: admin preview of an arbitrary stored or provider URL; next/image would need every host configured.
             <img src={a.image_url} alt="" className="aspect-[1200/630] w-full rounded-md object-cover" />

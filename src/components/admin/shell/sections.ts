@@ -5,6 +5,7 @@ export const ADMIN_TABS = [
   { key: "agents", slug: "agentes" },
   { key: "publications", slug: "publicaciones" },
   { key: "migration", slug: "migracion" },
+  { key: "audit", slug: "auditoria" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

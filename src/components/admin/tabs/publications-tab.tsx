@@ -17,6 +17,8 @@ export function PublicationsTab() {
   const utils = api.useUtils();
   const drafts = api.admin.publications.drafts.useQuery();
   const approved = api.admin.publications.approved.useQuery();
+  const scheduled = api.admin.publications.scheduled.useQuery();
+  const desk = useTranslations("adminDesk.schedule");
   const [preview, setPreview] = useState<ArticleDto | null>(null);
   const [generating, setGenerating] = useState(false);
   const fail = (description: string) => toast.error(t("toasts.errorTitle"), { description });
@@ -29,7 +31,11 @@ export function PublicationsTab() {
   }, [approved.error, t]);
 
   const reload = () =>
-    Promise.all([utils.admin.publications.drafts.invalidate(), utils.admin.publications.approved.invalidate()]);
+    Promise.all([
+      utils.admin.publications.drafts.invalidate(),
+      utils.admin.publications.approved.invalidate(),
+      utils.admin.publications.scheduled.invalidate(),
+    ]);
   const mutation = <T,>(success: (r: T) => string | null, failure: string) => ({
     onSuccess: async (r: T) => {
       const message = success(r);
@@ -96,20 +102,22 @@ export function PublicationsTab() {
       </div>
       <Tabs.Root defaultValue="pending">
         <Tabs.List className="flex gap-1 border-b border-ink/15">
-          <Tabs.Trigger
-            value="pending"
-            data-testid="publications-pending-tab"
-            className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {t("pending", { count: drafts.data?.length ?? 0 })}
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="approved"
-            data-testid="publications-approved-tab"
-            className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
-          >
-            {t("approved", { count: approved.data?.length ?? 0 })}
-          </Tabs.Trigger>
+          {(
+            [
+              ["pending", t("pending", { count: drafts.data?.length ?? 0 })],
+              ["approved", t("approved", { count: approved.data?.length ?? 0 })],
+              ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              data-testid={`publications-${value}-tab`}
+              className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="pending" className="pt-4" data-testid="publications-pending">
           {list(drafts.data, drafts.isLoading, t("emptyPending"))}
@@ -117,12 +125,19 @@ export function PublicationsTab() {
         <Tabs.Content value="approved" className="pt-4" data-testid="publications-approved">
           {list(approved.data, approved.isLoading, t("emptyApproved"))}
         </Tabs.Content>
+        <Tabs.Content value="scheduled" className="pt-4" data-testid="publications-scheduled">
+          {list(scheduled.data, scheduled.isLoading, desk("emptyScheduled"))}
+        </Tabs.Content>
       </Tabs.Root>
       <ArticlePreviewDialog
         article={preview}
         onClose={() => setPreview(null)}
         busy={busySlug !== null}
         onApprove={(slug) => review.mutate({ slug, status: "published" })}
+        onChanged={(article) => {
+          setPreview(article);
+          void reload();
+        }}
         onReject={(slug) => review.mutate({ slug, status: "rejected" })}
         onDelete={(slug) => remove.mutate({ slug })}
       />

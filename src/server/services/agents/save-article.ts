@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/server/db/client.ts";
+import { recordRevision } from "~/server/services/revisions/record.ts";
 import type { Draft, Translation } from "./pipeline.ts";
 import { slugify } from "./pipeline.ts";
 import type { RunPlan } from "./run-plan.ts";
@@ -79,6 +80,7 @@ export async function saveRunArticle(
           agent_run_id: plan.runId,
         },
       });
+      await recordRevision(db, null, row, { action: "agent_draft", actor: { id: null, name: plan.author } });
       return { ...summary(row), created: true };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

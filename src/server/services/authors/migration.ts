@@ -1,6 +1,8 @@
 import type { DbClient } from "~/server/db/client.ts";
 import { EDITORIAL_AUTHOR } from "~/server/services/agents/run-plan.ts";
+import { type Actor, SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
+import { changeArticle } from "~/server/services/revisions/record.ts";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";
 
 const AGENT_PREFIX = /^agent:\s*/i;
@@ -43,7 +45,7 @@ export async function hardcodedAuthors(db: DbClient) {
 }
 
 /** POST /api/admin/articles/fix-author-names: sets each named article's author; per-slug results. */
-export async function fixAuthorNames(db: DbClient, mapping: Record<string, string>) {
+export async function fixAuthorNames(db: DbClient, mapping: Record<string, string>, actor: Actor = SYSTEM_ACTOR) {
   const results: MigrationResult[] = [];
   let changedPublished = false;
   for (const [slug, newAuthor] of Object.entries(mapping)) {
@@ -52,7 +54,7 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
       results.push({ slug, status: "failed", message: "Artículo no encontrado" });
       continue;
     }
-    await db.article.update({ where: { slug }, data: { author: newAuthor, author_name: newAuthor } });
+    await changeArticle(db, slug, { author: newAuthor, author_name: newAuthor }, { action: "author_migration", actor });
     if (row.status === "published") changedPublished = true;
     results.push({ slug, status: "updated", old_author: row.author?.trim() || "Sin nombre", new_author: newAuthor });
   }
@@ -62,12 +64,12 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
 }
 
 /** POST /api/admin/articles/auto-migrate: articles signed by an agent's name go to the editorial author. */
-export async function autoMigrateAuthors(db: DbClient) {
+export async function autoMigrateAuthors(db: DbClient, actor: Actor = SYSTEM_ACTOR) {
   const names = await agentNames(db);
   const rows = await db.article.findMany({ select: { slug: true, author: true } });
   const mapping = Object.fromEntries(
     rows.filter((r) => isAgentAuthor(r.author, names)).map((r) => [r.slug, EDITORIAL_AUTHOR]),
   );
   if (Object.keys(mapping).length === 0) return { results: [], message: "No hay artículos que migrar" };
-  return fixAuthorNames(db, mapping);
+  return fixAuthorNames(db, mapping, actor);
 }

@@ -21,27 +21,42 @@ export const adminAgentsRouter = createTRPCRouter({
     .output(z.array(agentSchema))
     .query(({ ctx }) => listAgents(ctx.db)),
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/agents", tags, summary: "Create an agent (starts as draft)" } })
+    .meta({
+      openapi: { method: "POST", path: "/agents", tags, summary: "Create an agent (starts as draft)" },
+      audit: { action: "agent.create", target: "agent" },
+    })
     .input(agentCreateSchema)
     .output(agentSchema)
     .mutation(({ ctx, input }) => createAgent(ctx.db, input)),
   update: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/agents/{id}", tags, summary: "Update an agent" } })
+    .meta({
+      openapi: { method: "PUT", path: "/agents/{id}", tags, summary: "Update an agent" },
+      audit: { action: "agent.update", target: "agent" },
+    })
     .input(agentUpdateSchema)
     .output(agentSchema)
     .mutation(({ ctx, input }) => updateAgent(ctx.db, input)),
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/agents/{id}", tags, summary: "Delete an agent" } })
+    .meta({
+      openapi: { method: "DELETE", path: "/agents/{id}", tags, summary: "Delete an agent" },
+      audit: { action: "agent.delete", target: "agent" },
+    })
     .input(agentIdSchema)
     .output(messageSchema)
     .mutation(({ ctx, input }) => deleteAgent(ctx.db, input.id)),
   execute: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/agents/{id}/execute", tags, summary: "Run one active agent" } })
+    .meta({
+      openapi: { method: "POST", path: "/agents/{id}/execute", tags, summary: "Run one active agent" },
+      audit: { action: "agent.execute", target: "agent" },
+    })
     .input(agentIdSchema)
     .output(executeResponseSchema)
     .mutation(({ ctx, input }) => executeAgent(ctx.db, input.id)),
   executeAll: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/agents/execute-all", tags, summary: "Run every active agent" } })
+    .meta({
+      openapi: { method: "POST", path: "/agents/execute-all", tags, summary: "Run every active agent" },
+      audit: { action: "agent.execute_all", target: "agent" },
+    })
     .input(z.object({}).optional())
     .output(executeAllResponseSchema)
     .mutation(({ ctx }) => executeAllAgents(ctx.db)),

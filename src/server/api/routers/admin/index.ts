@@ -1,10 +1,12 @@
 import { createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminAgentsRouter } from "./agents.ts";
+import { adminAuditRouter } from "./audit.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";
 import { adminMigrationRouter } from "./migration.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";
 import { adminOutboxRouter } from "./outbox.ts";
 import { adminPublicationsRouter } from "./publications.ts";
+import { adminRevisionsRouter } from "./revisions.ts";
 import { adminRunsRouter } from "./runs.ts";
 import { adminSubscriptionsRouter } from "./subscriptions.ts";
 import { adminUsersRouter } from "./users.ts";
@@ -23,4 +25,6 @@ export const adminRouter = createTRPCRouter({
   newsletters: adminNewslettersRouter,
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
+  revisions: adminRevisionsRouter,
+  audit: adminAuditRouter,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { actorFromSession } from "~/server/services/audit/actor.ts";
 import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "~/server/services/authors/migration.ts";
 import {
   fixAuthorNamesSchema,
@@ -20,15 +21,17 @@ export const adminMigrationRouter = createTRPCRouter({
   fixAuthorNames: adminProcedure
     .meta({
       openapi: { method: "POST", path: "/admin/articles/fix-author-names", tags, summary: "Assign authors by slug" },
+      audit: { action: "author.migrate", target: "authors" },
     })
     .input(fixAuthorNamesSchema)
     .output(migrationResponseSchema)
-    .mutation(({ ctx, input }) => fixAuthorNames(ctx.db, input.mapping)),
+    .mutation(({ ctx, input }) => fixAuthorNames(ctx.db, input.mapping, actorFromSession(ctx.session))),
   autoMigrate: adminProcedure
     .meta({
       openapi: { method: "POST", path: "/admin/articles/auto-migrate", tags, summary: "Agent names → editorial" },
+      audit: { action: "author.auto_migrate", target: "authors" },
     })
     .input(z.object({}).optional())
     .output(migrationResponseSchema)
-    .mutation(({ ctx }) => autoMigrateAuthors(ctx.db)),
+    .mutation(({ ctx }) => autoMigrateAuthors(ctx.db, actorFromSession(ctx.session))),
 });

@@ -3,6 +3,8 @@ import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
 import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
 import { deleteNewsletter, listNewsletters, requestNewsletterSend } from "~/server/services/newsletter/admin.ts";
 import { generateWeeklyNewsletter } from "~/server/services/newsletter/generate.ts";
+import { sendNewsletterTest } from "~/server/services/newsletter/test-send.ts";
+import { localeSchema } from "~/shared/schemas/common.ts";
 import { emptyInputSchema, newsletterIdInputSchema, newsletterSchema } from "~/shared/schemas/newsletter.ts";
 
 const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) => newsletterSchema.parse(n);
@@ -21,6 +23,7 @@ export const adminNewslettersRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Generate the weekly Top 5",
       },
+      audit: { action: "newsletter.generate", target: "newsletter" },
     })
     .input(emptyInputSchema.optional())
     .output(newsletterSchema)
@@ -36,13 +39,28 @@ export const adminNewslettersRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Send (or resume) a newsletter",
       },
+      audit: { action: "newsletter.send", target: "newsletter" },
     })
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
     .mutation(({ ctx, input }) => requestNewsletterSend(ctx.db, input.id)),
+  sendTest: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/newsletters/{id}/send-test",
+        tags: ["admin"],
+        summary: "Send a test copy to the signed-in editor only",
+      },
+      audit: { action: "newsletter.send_test", target: "newsletter" },
+    })
+    .input(newsletterIdInputSchema.extend({ locale: localeSchema.default("es") }))
+    .output(z.object({ success: z.boolean(), to: z.string(), status: z.enum(["sent", "queued", "suppressed"]) }))
+    .mutation(({ ctx, input }) => sendNewsletterTest(ctx.db, input.id, input.locale, ctx.session.user.email)),
   delete: adminProcedure
     .meta({
       openapi: { method: "DELETE", path: "/admin/newsletters/{id}", tags: ["admin"], summary: "Delete a newsletter" },
+      audit: { action: "newsletter.delete", target: "newsletter" },
     })
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean() }))

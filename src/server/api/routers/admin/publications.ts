@@ -2,18 +2,24 @@ import { z } from "zod";
 import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
 import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
 import { generateManualContent } from "~/server/services/agents/execute.ts";
+import { checkedSources, editArticle } from "~/server/services/articles/edit.ts";
+import { actorFromSession } from "~/server/services/audit/actor.ts";
 import {
   deleteArticle,
   listApproved,
   listDrafts,
+  listScheduled,
   renderArticleBodies,
+  renderMarkdownPreview,
   requestImageRegeneration,
   reviewArticle,
   toggleFeatured,
   toggleStatic,
 } from "~/server/services/publications/publications.ts";
+import { scheduleArticle } from "~/server/services/publications/schedule.ts";
 import { executeResponseSchema } from "~/shared/schemas/agent.ts";
 import { articleSchema } from "~/shared/schemas/article.ts";
+import { articleEditSchema, checkedSourceSchema, scheduleInputSchema } from "~/shared/schemas/article-edit.ts";
 import {
   DEFAULT_SYSTEM_PROMPT,
   manualGenerationSchema,
@@ -31,29 +37,65 @@ export const adminPublicationsRouter = createTRPCRouter({
     .output(z.array(articleSchema))
     .query(({ ctx }) => listDrafts(ctx.db)),
   approved: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listApproved(ctx.db)),
+  scheduled: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listScheduled(ctx.db)),
   review: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/articles/{slug}", tags, summary: "Approve or reject an article" } })
+    .meta({
+      openapi: { method: "PUT", path: "/articles/{slug}", tags, summary: "Approve or reject an article" },
+      audit: {
+        action: (i) =>
+          i.status === "rejected" ? "article.reject" : i.publish_at ? "article.schedule" : "article.approve",
+        target: "article",
+      },
+    })
     .input(reviewDecisionSchema)
     .output(articleSchema)
-    .mutation(({ ctx, input }) => reviewArticle(ctx.db, input.slug, input.status)),
+    .mutation(({ ctx, input }) =>
+      reviewArticle(ctx.db, input.slug, input.status, actorFromSession(ctx.session), input.publish_at),
+    ),
+  edit: adminProcedure
+    .meta({
+      openapi: { method: "PATCH", path: "/articles/{slug}", tags, summary: "Edit an article (any subset of fields)" },
+      audit: { action: "article.edit", target: "article" },
+    })
+    .input(articleEditSchema)
+    .output(articleSchema)
+    .mutation(({ ctx, input }) => editArticle(ctx.db, input, actorFromSession(ctx.session))),
+  schedule: adminProcedure
+    .meta({
+      openapi: { method: "PUT", path: "/articles/{slug}/schedule", tags, summary: "Move (or cancel) a schedule" },
+      audit: { action: (i) => (i.publish_at ? "article.schedule" : "article.unschedule"), target: "article" },
+    })
+    .input(scheduleInputSchema)
+    .output(articleSchema)
+    .mutation(({ ctx, input }) => scheduleArticle(ctx.db, input.slug, input.publish_at, actorFromSession(ctx.session))),
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/articles/{slug}", tags, summary: "Delete an article" } })
+    .meta({
+      openapi: { method: "DELETE", path: "/articles/{slug}", tags, summary: "Delete an article" },
+      audit: { action: "article.delete", target: "article" },
+    })
     .input(slugInputSchema)
     .output(messageSchema)
     .mutation(({ ctx, input }) => deleteArticle(ctx.db, input.slug)),
   toggleFeatured: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/articles/{slug}/toggle-featured", tags, summary: "Feature/unfeature" } })
+    .meta({
+      openapi: { method: "PUT", path: "/articles/{slug}/toggle-featured", tags, summary: "Feature/unfeature" },
+      audit: { action: "article.feature", target: "article" },
+    })
     .input(slugInputSchema)
     .output(articleSchema)
-    .mutation(({ ctx, input }) => toggleFeatured(ctx.db, input.slug)),
+    .mutation(({ ctx, input }) => toggleFeatured(ctx.db, input.slug, actorFromSession(ctx.session))),
   toggleStatic: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/articles/{slug}/toggle-static", tags, summary: "Static/dynamic" } })
+    .meta({
+      openapi: { method: "PUT", path: "/articles/{slug}/toggle-static", tags, summary: "Static/dynamic" },
+      audit: { action: "article.static", target: "article" },
+    })
     .input(slugInputSchema)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => toggleStatic(ctx.db, input.slug)),
+    .mutation(({ ctx, input }) => toggleStatic(ctx.db, input.slug, actorFromSession(ctx.session))),
   regenerateImage: adminProcedure
     .meta({
       openapi: { method: "PUT", path: "/articles/{slug}/regenerate-image", tags, summary: "New article image" },
+      audit: { action: "article.regenerate_image", target: "article" },
     })
     .input(slugInputSchema)
     .output(messageSchema)
@@ -61,6 +103,7 @@ export const adminPublicationsRouter = createTRPCRouter({
   generate: adminProcedure
     .meta({
       openapi: { method: "POST", path: "/generate-manual-content", tags, summary: "Generate a draft from a prompt" },
+      audit: { action: "article.generate", target: "article" },
     })
     .input(manualGenerationSchema)
     .output(executeResponseSchema)
@@ -73,6 +116,16 @@ export const adminPublicationsRouter = createTRPCRouter({
     .input(slugInputSchema)
     .output(z.object({ es: z.string(), en: z.string() }))
     .query(({ ctx, input }) => renderArticleBodies(ctx.db, input.slug)),
+  /** The desk's live Markdown preview, through the public page's sanitiser (kept on the server). */
+  renderMarkdown: adminProcedure
+    .input(z.object({ markdown: z.string().max(100_000) }))
+    .output(z.object({ html: z.string() }))
+    .query(({ input }) => renderMarkdownPreview(input.markdown)),
+  /** The desk's source badges: each source against the official-source allow-list. */
+  checkSources: adminProcedure
+    .input(z.object({ sources: z.array(z.object({ name: z.string().max(200), url: z.string().max(2000) })).max(30) }))
+    .output(z.array(checkedSourceSchema))
+    .query(({ input }) => checkedSources(input.sources)),
   /** The manual generation dialog's defaults: the signed-in admin's name and the default system prompt. */
   generationDefaults: adminProcedure
     .output(z.object({ authorName: z.string(), systemPrompt: z.string() }))

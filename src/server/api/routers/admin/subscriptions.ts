@@ -28,6 +28,7 @@ export const adminSubscriptionsRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Delete a subscription",
       },
+      audit: { action: "subscription.delete", target: "subscription" },
     })
     .input(subscriptionEmailInputSchema)
     .output(z.object({ success: z.boolean() }))

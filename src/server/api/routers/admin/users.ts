@@ -7,11 +7,13 @@ import { adminUserSchema, userIdInputSchema } from "~/shared/schemas/auth.ts";
 export const adminUsersRouter = createTRPCRouter({
   list: adminProcedure.output(z.array(adminUserSchema)).query(({ ctx }) => listUsers(ctx.db)),
   promote: adminProcedure
+    .meta({ audit: { action: "user.promote", target: "user" } })
     .input(userIdInputSchema)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) => setUserRole(ctx.db, { userId: input.userId, role: "admin" })),
   /** Refused with 409 for the last remaining admin. */
   demote: adminProcedure
+    .meta({ audit: { action: "user.demote", target: "user" } })
     .input(userIdInputSchema)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) => setUserRole(ctx.db, { userId: input.userId, role: "user" })),

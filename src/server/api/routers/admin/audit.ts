@@ -1,0 +1,11 @@
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { listAudit } from "~/server/services/audit/audit.ts";
+import { auditListInputSchema, auditListOutputSchema } from "~/shared/schemas/article-edit.ts";
+
+export const adminAuditRouter = createTRPCRouter({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/audit", tags: ["admin"], summary: "Audit trail" } })
+    .input(auditListInputSchema)
+    .output(auditListOutputSchema)
+    .query(({ ctx, input }) => listAudit(ctx.db, input)),
+});

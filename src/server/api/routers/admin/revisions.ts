@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { actorFromSession } from "~/server/services/audit/actor.ts";
+import { listRevisions, restoreRevision } from "~/server/services/revisions/revisions.ts";
+import { articleSchema } from "~/shared/schemas/article.ts";
+import { revisionRestoreInputSchema, revisionSchema } from "~/shared/schemas/article-edit.ts";
+import { slugInputSchema } from "~/shared/schemas/publications.ts";
+
+const tags = ["publications"];
+
+export const adminRevisionsRouter = createTRPCRouter({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/articles/{slug}/revisions", tags, summary: "An article's revisions" } })
+    .input(slugInputSchema)
+    .output(z.array(revisionSchema))
+    .query(({ ctx, input }) => listRevisions(ctx.db, input.slug)),
+  restore: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/articles/{slug}/revisions/{id}/restore",
+        tags,
+        summary: "Restore a revision's content (a new revision)",
+      },
+      audit: { action: "article.restore", target: "article" },
+    })
+    .input(revisionRestoreInputSchema)
+    .output(articleSchema)
+    .mutation(({ ctx, input }) =>
+      restoreRevision(ctx.db, input.slug, input.id, actorFromSession(ctx.session), {
+        confirmUnofficialSources: input.confirm_unofficial_sources,
+        fields: input.fields,
+      }),
+    ),
+});

@@ -1,0 +1,74 @@
+import { expect } from "vitest";
+import type { ContractRow } from "./table.ts";
+import type { Answer, Ctx } from "./valid-calls.ts";
+
+/**
+ * The editors' desk calls (beyond SPEC §7): article editing, revisions, scheduling, the audit trail and the
+ * newsletter test send. Same walk as the spec's rows: access, a refused payload, and a valid call.
+ */
+const BAD_SLUG = "Not%20A%20Slug";
+
+// biome-ignore format: one row per line, like the spec's table
+export const DESK_ROWS: ContractRow[] = [
+  { method: "PATCH", path: "/api/articles/{slug}", payload: "any subset of the editable fields", read: "article", access: "admin", invalid: { body: { title_en: "  " }, field: "title_en" } },
+  { method: "PUT", path: "/api/articles/{slug}/schedule", payload: "publish_at (future time, or null to cancel)", read: "article", access: "admin", invalid: { body: { publish_at: "not a date" }, field: "publish_at" } },
+  { method: "GET", path: "/api/articles/{slug}/revisions", payload: "none", read: "revisions, newest first", access: "admin", invalid: { params: { slug: BAD_SLUG }, field: "slug" } },
+  { method: "POST", path: "/api/articles/{slug}/revisions/{id}/restore", payload: "fields (optional)", read: "article", access: "admin", invalid: { body: { fields: ["status"] }, field: "fields.0" } },
+  { method: "GET", path: "/api/admin/audit", payload: "none", read: "entries, total, page", access: "admin", invalid: { query: "pageSize=0", field: "pageSize" } },
+  { method: "POST", path: "/api/admin/newsletters/{id}/send-test", payload: "locale", read: "success, to", access: "admin", invalid: { body: { locale: "fr" }, field: "locale" } },
+];
+
+type Json = Record<string, unknown>;
+const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
+
+export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
+  "PATCH /api/articles/{slug}": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("PATCH", `/api/articles/${slug}`, { body: { title_en: "Fixed" } }));
+    expect(answer.body).toMatchObject({ slug, title_en: "Fixed" });
+    return answer;
+  },
+  "PUT /api/articles/{slug}/schedule": async (c) => {
+    const slug = await c.db.insertArticle();
+    const publish_at = new Date(Date.now() + 86_400_000).toISOString();
+    const answer = await asJson(await c.admin.call("PUT", `/api/articles/${slug}/schedule`, { body: { publish_at } }));
+    expect(answer.body).toMatchObject({ slug, status: "draft", publish_at });
+    return answer;
+  },
+  "GET /api/articles/{slug}/revisions": async (c) => {
+    const slug = await c.db.insertArticle();
+    await c.admin.call("PATCH", `/api/articles/${slug}`, { body: { summary_es: "Otro" } });
+    const answer = await asJson(await c.admin.call("GET", `/api/articles/${slug}/revisions`));
+    expect((answer.body as Json[]).map((r) => r.action)).toEqual(["edit"]);
+    return answer;
+  },
+  "POST /api/articles/{slug}/revisions/{id}/restore": async (c) => {
+    const slug = await c.db.insertArticle();
+    await c.admin.call("PATCH", `/api/articles/${slug}`, { body: { summary_es: "Segundo" } });
+    await c.admin.call("PATCH", `/api/articles/${slug}`, { body: { summary_es: "Tercero" } });
+    const revisions = (await (await c.admin.call("GET", `/api/articles/${slug}/revisions`)).json()) as Json[];
+    const answer = await asJson(
+      await c.admin.call("POST", `/api/articles/${slug}/revisions/${revisions[1]?.id}/restore`, { body: {} }),
+    );
+    expect(answer.body).toMatchObject({ slug, summary_es: "Segundo" });
+    return answer;
+  },
+  "GET /api/admin/audit": async (c) => {
+    const slug = await c.db.insertArticle();
+    await c.admin.call("PUT", `/api/articles/${slug}/toggle-featured`);
+    const answer = await asJson(await c.admin.call("GET", `/api/admin/audit?target=${slug}`));
+    expect((answer.body as { items: Json[] }).items).toMatchObject([{ action: "article.feature", outcome: "success" }]);
+    return answer;
+  },
+  "POST /api/admin/newsletters/{id}/send-test": async (c) => {
+    const [row] = await c.db.query<{ id: string }>(
+      `INSERT INTO newsletters (id, subject_es, intro_es, week_start, updated_at)
+       VALUES ('nl' || md5(random()::text), 'Prueba de contrato', 'Intro', now(), now()) RETURNING id`,
+    );
+    const answer = await asJson(
+      await c.admin.call("POST", `/api/admin/newsletters/${row?.id}/send-test`, { body: { locale: "en" } }),
+    );
+    expect(answer.body).toMatchObject({ success: true });
+    return answer;
+  },
+};
