@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import proxy from "~/proxy.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { csrfRejection } from "~/server/security/csrf.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { clientIp, enforceRateLimit, ratePolicy } from "~/server/security/rate-limit.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import nextConfig from "../../next.config.mjs";
 
 // Short windows so the test can wait one out (read when each limiter is first used).
@@ -89,6 +91,55 @@ describe("rate limits (rate-limiter-flexible on PostgreSQL)", () => {
     expect(clientIp(new Headers({ "x-forwarded-for": "203.0.113.5" }))).toBe("203.0.113.5");
     expect(clientIp(new Headers({ "x-real-ip": "203.0.113.6" }))).toBe("203.0.113.6");
     expect(clientIp(new Headers())).toBe("unknown");
+  });
+});
+
+/** One tRPC request carrying `n` auth.login calls, as the batch link would send it. */
+async function batchedLogins(n: number, email: string, ip: string) {
+  const paths = Array.from({ length: n }, () => "auth.login").join(",");
+  const body = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [String(i), { json: { email, password: `guess-${i}` } }]),
+  );
+  const res = await trpcPost(
+    new NextRequest(`http://localhost/api/trpc/${paths}?batch=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** 401 means the password was checked; 429 means it was refused before any check. */
+const checked = (statuses: number[]) => statuses.filter((s) => s === 401).length;
+
+describe("brute force by batching or bursts", () => {
+  it("refuses a tRPC batch larger than the limit before running any call", async () => {
+    const { email } = await account();
+    const res = await batchedLogins(30, email, "198.18.0.1");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/Batch call exceeds maximum size/);
+  });
+
+  it("checks at most the allowed number of passwords in one batch", async () => {
+    const { email } = await account();
+    const res = await batchedLogins(TRPC_MAX_BATCH_SIZE, email, `198.18.1.${Math.floor(Math.random() * 250)}`);
+    const codes = (res.body as { error?: { json: { data: { httpStatus: number } } } }[]).map(
+      (r) => r.error?.json.data.httpStatus ?? 200,
+    );
+    expect(codes).toHaveLength(TRPC_MAX_BATCH_SIZE);
+    expect(checked(codes)).toBeLessThanOrEqual(ratePolicy("login-account").points);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
+  });
+
+  it("checks at most the per-account allowance in a parallel burst from many addresses", async () => {
+    const { email } = await account();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(email, `guess-${i}`, `198.18.2.${i}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(ratePolicy("login-account").points);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - ratePolicy("login-account").points);
   });
 });
 
