@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "~/server/db/client.ts";
 import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { loadSeed } from "../seed/load.ts";
@@ -52,7 +53,14 @@ async function main() {
     recursive: true,
     force: true,
   });
-  const child = spawn(process.execPath, [next, mode, "-p", port], { stdio: "inherit", env: process.env });
+  // The preload rewrites X-Forwarded-For to the one client address it trusts (TRUSTED_PROXY_HOPS) before
+  // Next sees a request; NODE_OPTIONS carries it into the server processes `next` forks.
+  const preload = pathToFileURL(path.resolve("scripts/client-address-preload.mjs")).href;
+  const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
+  const child = spawn(process.execPath, [next, mode, "-p", port], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_OPTIONS: nodeOptions, TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS) },
+  });
   console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", shutdown);

@@ -114,15 +114,13 @@ export async function resetLimit(name: RateLimitName, key: string): Promise<void
 export type RateLimitError = AppError;
 
 /**
- * The client's IP. Next fills X-Forwarded-For with the socket address when absent, and a reverse proxy
- * appends the address it saw, so the right-most entry is the one a client cannot forge. Behind N trusted
- * proxies that append, set TRUSTED_PROXY_HOPS=N to skip their own entries.
+ * The client's address. The server process rewrites X-Forwarded-For to the one address it trusts before the
+ * app sees the request (src/server/security/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
  */
 export function clientIp(headers: Headers): string {
-  const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain[chain.length - hops] ?? chain[0] ?? headers.get("x-real-ip") ?? "unknown";
+  return chain[chain.length - 1] ?? "unknown";
 }
