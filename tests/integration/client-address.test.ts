@@ -17,7 +17,7 @@ afterAll(() => {
 });
 
 async function startEcho(hops: string | undefined): Promise<string> {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     NODE_ENV: "test",
     PATH: process.env.PATH ?? "",
     ...(hops === undefined ? {} : { TRUSTED_PROXY_HOPS: hops }),
