@@ -14,21 +14,27 @@ import nextConfig from "../../next.config.mjs";
 
 // Short windows so the test can wait one out (read when each limiter is first used).
 process.env.RATE_LIMIT_LOGIN_IP = "10/3";
-process.env.RATE_LIMIT_LOGIN_ACCOUNT = "5/3";
+process.env.RATE_LIMIT_LOGIN_ACCOUNT = "8/3";
+process.env.RATE_LIMIT_LOGIN_ACCOUNT_IP = "5/3";
+process.env.RATE_LIMIT_LOGIN_DEVICE = "5/3";
 process.env.RATE_LIMIT_CONTACT = "2/60";
 
 const uid = () => randomBytes(4).toString("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function login(email: string, password: string, ip: string) {
+async function login(email: string, password: string, ip: string, cookie?: string) {
   const res = await handleRest(
     new Request("http://localhost/api/auth/login", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ email, password }),
     }),
   );
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+  const device = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("riesgos.device="))
+    ?.split(";")[0];
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json(), device };
 }
 
 async function account() {
@@ -60,16 +66,38 @@ describe("rate limits (rate-limiter-flexible on PostgreSQL)", () => {
     expect((await login(email, password, ip)).status).toBe(200);
   });
 
-  it("limits wrong passwords per account across IPs, and a success clears the account's counter", async () => {
+  it("limits an account per address: a guesser's wrong passwords do not lock its owner out elsewhere", async () => {
     const { email, password } = await account();
-    for (let i = 0; i < 5; i++) expect((await login(email, "wrong-password", `203.0.113.${i}`)).status).toBe(401);
-    const blocked = await login(email, password, "203.0.113.99");
-    expect(blocked.status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await login(email, "wrong-password", "203.0.113.7")).status).toBe(401);
+    // The guesser's address is spent for this account, even with the right password…
+    expect((await login(email, "wrong-password", "203.0.113.7")).status).toBe(429);
+    expect((await login(email, password, "203.0.113.7")).status).toBe(429);
+    // …while the owner, from their own address, signs in at once.
+    expect((await login(email, password, "203.0.113.8")).status).toBe(200);
+  });
+
+  it("slows a spread-out attack down for unknown devices, and lets the owner's known device through", async () => {
+    const { email, password } = await account();
+    const first = await login(email, password, "192.0.2.200");
+    expect(first.status).toBe(200);
+    expect(first.device).toBeTruthy();
+    // Wrong passwords from many addresses until the account's short window is spent.
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await login(email, "wrong-password", `192.0.2.${i}`)).status);
+    expect(statuses.filter((s) => s === 401).length).toBe(ratePolicy("login-account").points);
+    // A browser that never signed in here waits a few seconds (a slow-down, not a lock-out)…
+    const stranger = await login(email, password, "192.0.2.201");
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.retryAfter)).toBeLessThanOrEqual(3);
+    // …the owner's known device does not.
+    expect((await login(email, password, "192.0.2.202", first.device)).status).toBe(200);
+    // A device cookie of another account, or a forged one, is just an unknown device.
+    const other = await account();
+    const otherDevice = (await login(other.email, other.password, "192.0.2.203")).device!;
+    expect((await login(email, password, "192.0.2.204", otherDevice)).status).toBe(429);
+    expect((await login(email, password, "192.0.2.205", `${first.device!.slice(0, -3)}abc`)).status).toBe(429);
     await sleep(3200);
-    expect((await login(email, password, "203.0.113.100")).status).toBe(200);
-    // The success reset the counter: four more failures do not block the account.
-    for (let i = 0; i < 4; i++) await login(email, "wrong-password", `203.0.113.${110 + i}`);
-    expect((await login(email, password, "203.0.113.120")).status).toBe(200);
+    expect((await login(email, password, "192.0.2.206")).status).toBe(200);
   });
 
   it("throws a 429 AppError from enforceRateLimit once a window's allowance is spent, keeping counts in PostgreSQL", async () => {

@@ -23,10 +23,15 @@ export const authOptions: NextAuthOptions = {
         // The same rate-limited sign-in as POST /api/auth/login; a 429 surfaces as next-auth's error.
         const headers = new Headers();
         for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
-        const user = await signIn(db, { ...credentials, ip: clientIp(headers) }).catch((err: unknown) => {
+        const result = await signIn(db, {
+          ...credentials,
+          ip: clientIp(headers),
+          cookie: headers.get("cookie"),
+        }).catch((err: unknown) => {
           if (err instanceof AppError && err.code === "UNAUTHORIZED") return null;
           throw err;
         });
+        const user = result?.user;
         return user
           ? { id: user.id, name: user.username, email: user.email, username: user.username, role: user.role }
           : null;

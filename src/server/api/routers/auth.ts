@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { clearedSessionCookies, sessionSetCookie } from "~/server/auth/session-cookie.ts";
+import { deviceSetCookie } from "~/server/auth/device-cookie.ts";
+import { clearedSessionCookies, secureCookiesEnabled, sessionSetCookie } from "~/server/auth/session-cookie.ts";
 import { clientIp } from "~/server/security/rate-limit.ts";
 import { registerUser } from "~/server/services/users/register.ts";
 import { signIn } from "~/server/services/users/sign-in.ts";
@@ -17,8 +18,13 @@ export const authRouter = createTRPCRouter({
     .input(loginInputSchema)
     .output(authResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const user = await signIn(ctx.db, { ...input, ip: clientIp(ctx.headers) });
+      const { user, device } = await signIn(ctx.db, {
+        ...input,
+        ip: clientIp(ctx.headers),
+        cookie: ctx.headers.get("cookie"),
+      });
       ctx.resHeaders.append("set-cookie", await sessionSetCookie(user));
+      ctx.resHeaders.append("set-cookie", deviceSetCookie(user.email, device, secureCookiesEnabled()));
       return { user };
     }),
 
