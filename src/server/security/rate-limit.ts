@@ -17,6 +17,7 @@ export type RateLimitName =
   | "register"
   | "newsletter"
   | "contact"
+  | "contact-ack"
   | "generate";
 
 interface Policy {
@@ -39,6 +40,8 @@ const DEFAULTS: Record<RateLimitName, Policy> = {
   register: { points: 5, duration: 60 * 60 },
   newsletter: { points: 20, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
+  // Acknowledgements per recipient address: the form cannot be used to flood someone's inbox.
+  "contact-ack": { points: 3, duration: 24 * 60 * 60 },
   generate: { points: 30, duration: 60 * 60 },
 };
 
