@@ -1,48 +1,12 @@
 import { NextRequest } from "next/server";
-import NextAuth from "next-auth";
 import { describe, expect, it } from "vitest";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import proxy from "~/proxy.ts";
-import { authOptions } from "~/server/auth/options.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { nextAuthRequest } from "../support/next-auth.ts";
 
 const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
 const json = { "content-type": "application/json", "x-forwarded-for": "10.88.0.1" };
-
-/** One next-auth request through its own handler (Node API form). */
-async function nextAuth(method: string, action: string[], opts: { body?: unknown; cookies?: Record<string, string> }) {
-  const headers = new Map<string, unknown>();
-  let body: unknown;
-  let status = 200;
-  const res = {
-    status: (s: number) => {
-      status = s;
-      return res;
-    },
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    setHeader: (name: string, value: unknown) => {
-      headers.set(name.toLowerCase(), value);
-      return res;
-    },
-    send: (b: unknown) => {
-      body = b;
-    },
-    json: (b: unknown) => {
-      body = b;
-    },
-    end: () => {},
-  };
-  const req = {
-    method,
-    query: { nextauth: action },
-    body: opts.body,
-    cookies: opts.cookies ?? {},
-    headers: { host: "localhost", "x-forwarded-for": "10.88.0.2", "content-type": "application/x-www-form-urlencoded" },
-  };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions);
-  const setCookies = ([] as string[]).concat((headers.get("set-cookie") as string[] | undefined) ?? []);
-  return { status, body, location: headers.get("location") as string | undefined, setCookies };
-}
 
 describe("input that used to answer 500", () => {
   it("answers 400 to JSON nested 5,000 levels deep, on tRPC (single and batched) and REST", async () => {
@@ -83,10 +47,10 @@ describe("input that used to answer 500", () => {
   });
 
   it("keeps database error text out of next-auth's credentials redirect (NUL in the e-mail)", async () => {
-    const csrf = await nextAuth("GET", ["csrf"], {});
+    const csrf = await nextAuthRequest("GET", ["csrf"], {});
     const csrfToken = (csrf.body as { csrfToken: string }).csrfToken;
     const csrfCookie = csrf.setCookies.find((c) => c.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
-    const res = await nextAuth("POST", ["callback", "credentials"], {
+    const res = await nextAuthRequest("POST", ["callback", "credentials"], {
       body: { email: "ana\u0000@example.com", password: "secreto-123", csrfToken, json: "true" },
       cookies: { "next-auth.csrf-token": decodeURIComponent(csrfCookie.split("=").slice(1).join("=")) },
     });

@@ -1,16 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
-import NextAuth from "next-auth";
 import { describe, expect, it } from "vitest";
 import { POST as logoutRoute } from "~/app/api/auth/logout/route.ts";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
-import { authOptions } from "~/server/auth/options.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/server/auth/sessions.ts";
 import { db } from "~/server/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { nextAuthRequest } from "../support/next-auth.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
 const uid = () => randomBytes(4).toString("hex");
@@ -75,34 +74,13 @@ async function signedIn(email: string, password: string): Promise<string> {
   return res.token!;
 }
 
-/** next-auth's GET /api/auth/session, through its own handler (Node API form) and our options. */
+/** next-auth's GET /api/auth/session for a browser holding `token`. */
 async function nextAuthSession(token: string) {
-  const headers = new Map<string, unknown>();
-  let body: unknown;
-  const res = {
-    status: () => res,
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
-    send: (b: unknown) => {
-      body = b;
-    },
-    json: (b: unknown) => {
-      body = b;
-    },
-    end: () => {},
-  };
-  const req = {
-    method: "GET",
-    query: { nextauth: ["session"] },
-    cookies: { "next-auth.session-token": token },
-    headers: { host: "localhost" },
-  };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions);
-  const setCookies = ([] as string[]).concat((headers.get("set-cookie") as string[] | undefined) ?? []);
-  const cookies = setCookies
+  const res = await nextAuthRequest("GET", ["session"], { cookies: { "next-auth.session-token": token } });
+  const cookies = res.setCookies
     .filter((c) => c.startsWith("next-auth.session-token="))
     .map((c) => ({ value: c.split(";")[0]!.slice("next-auth.session-token=".length) }));
-  return { body: body as { user?: { role?: string; username?: string }; expires?: string }, cookies };
+  return { body: res.body as { user?: { role?: string; username?: string }; expires?: string }, cookies };
 }
 
 const alive = async (token: string) => (await getSessionFromHeaders(new Headers({ cookie: asCookie(token) })))?.user;
