@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "~/server/db/client.ts";
 import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { loadSeed } from "../seed/load.ts";
+import { announceAdmin } from "./admin-announce.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
 
@@ -28,14 +29,7 @@ async function main() {
   );
   const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   await db.$disconnect();
-  if (admin?.generatedPassword) {
-    const file = path.join(DATA_DIR, "admin-credentials.txt");
-    fs.writeFileSync(file, `email: ${admin.email}\npassword: ${admin.generatedPassword}\n`, { mode: 0o600 });
-    console.log(`\n  Admin account created — email: ${admin.email}  password: ${admin.generatedPassword}`);
-    console.log(`  (shown once; also saved to ${file})\n`);
-  } else if (admin?.created) {
-    console.log(`[admin] created ${admin.email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
-  }
+  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => console.log(line) });
 
   const port = process.env.PORT ?? "3000";
   const next = path.resolve("node_modules/next/dist/bin/next");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { GET as docsAsset } from "~/app/api/docs/assets/[file]/route.ts";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import proxy from "~/proxy.ts";
 import { hashPassword } from "~/server/auth/password.ts";
@@ -18,6 +19,7 @@ process.env.RATE_LIMIT_LOGIN_ACCOUNT = "8/3";
 process.env.RATE_LIMIT_LOGIN_ACCOUNT_IP = "5/3";
 process.env.RATE_LIMIT_LOGIN_DEVICE = "5/3";
 process.env.RATE_LIMIT_CONTACT = "2/60";
+process.env.RATE_LIMIT_REGISTER = "3/60";
 
 const uid = () => randomBytes(4).toString("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -167,6 +169,39 @@ describe("brute force by batching or bursts", () => {
     const statuses = results.map((r) => r.status);
     expect(checked(statuses)).toBeLessThanOrEqual(ratePolicy("login-account").points);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - ratePolicy("login-account").points);
+  });
+});
+
+describe("account enumeration through registration", () => {
+  it("says an e-mail is taken only a few times per address, then answers 429 without looking", async () => {
+    const { email } = await account();
+    const ip = `198.18.9.${Math.floor(Math.random() * 250)}`;
+    const register = async (n: number) => {
+      const res = await handleRest(
+        new Request("http://localhost/api/auth/register", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ username: `sondeo_${uid()}${n}`, email, password: "clave-123" }),
+        }),
+      );
+      return { status: res.status, body: (await res.json()) as { field?: string } };
+    };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await register(i));
+    expect(answers.slice(0, 3).map((a) => [a.status, a.body.field])).toEqual(Array(3).fill([409, "email"]));
+    for (const a of answers.slice(3)) {
+      expect(a.status).toBe(429);
+      expect(a.body.field).toBeUndefined();
+    }
+  });
+});
+
+describe("API docs assets", () => {
+  it("serves only its four files: prototype names are 404", async () => {
+    const params = (file: string) => ({ params: Promise.resolve({ file }) });
+    for (const file of ["__proto__", "constructor", "hasOwnProperty", "valueOf"])
+      expect((await docsAsset(new Request("http://localhost/"), params(file))).status, file).toBe(404);
+    expect((await docsAsset(new Request("http://localhost/"), params("init.js"))).status).toBe(200);
   });
 });
 
