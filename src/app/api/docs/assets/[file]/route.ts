@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "~/server/errors.ts";
+import { route } from "~/server/http/route.ts";
 import { DOCS_CSS, DOCS_INIT_JS } from "~/server/rest/docs/page.ts";
 
 export const dynamic = "force-dynamic";
@@ -21,13 +23,12 @@ const OWN = new Map([
 // Read from the installed package at run time (the launcher runs from the project root), not bundled.
 const packageDir = () => path.join(process.cwd(), "node_modules", "swagger-ui-dist");
 
-export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {
-  const { file } = await params;
+export const GET = route<{ file: string }>("public", async (_req, { params: { file } }) => {
   const headers = { "cache-control": "public, max-age=86400" };
   const own = OWN.get(file);
   if (own) return new Response(own.body, { headers: { ...headers, "content-type": own.type } });
   const type = FROM_PACKAGE.get(file);
-  if (!type) return Response.json({ error: "Not found", code: "NOT_FOUND" }, { status: 404 });
+  if (!type) throw new AppError("NOT_FOUND", "Not found");
   const body = await readFile(path.join(packageDir(), file));
   return new Response(body, { headers: { ...headers, "content-type": type } });
-}
+});
