@@ -114,6 +114,22 @@ describe("sessions: one store in PostgreSQL, revocable", () => {
     expect(await alive(second)).toBeUndefined();
   });
 
+  it("next-auth's own sign-out ends the session in the database", async () => {
+    const { user, password } = await newUser();
+    const token = await signedIn(user.email, password);
+    const csrf = await nextAuthRequest("GET", ["csrf"]);
+    const csrfToken = (csrf.body as { csrfToken: string }).csrfToken;
+    const csrfCookie = csrf.setCookies.find((c) => c.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
+    await nextAuthRequest("POST", ["signout"], {
+      body: { csrfToken, json: "true" },
+      cookies: {
+        "next-auth.session-token": token,
+        "next-auth.csrf-token": decodeURIComponent(csrfCookie.slice("next-auth.csrf-token=".length)),
+      },
+    });
+    expect(await alive(token)).toBeUndefined();
+  });
+
   it("next-auth's session endpoint reports the role from the database and never mints a new token", async () => {
     const { user, password } = await newUser();
     const token = await signedIn(user.email, password);
