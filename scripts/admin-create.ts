@@ -4,7 +4,10 @@ import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
 
-/** `npm run admin:create -- --email a@b.c --password secret`: creates (or promotes) an admin account. */
+/**
+ * `npm run admin:create -- --email a@b.c --password secret`: creates an admin account, or promotes an
+ * existing one and sets its password (a reset: every session of that account ends).
+ */
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
 const env = await prepareRuntime();
 const email = values.email ?? env.ADMIN_EMAIL;
@@ -15,7 +18,9 @@ if (!email || !password || password.length < 6) {
 }
 const { url, embedded } = await ensureDatabase(env);
 const db = createPrismaClient(url);
-const result = await ensureAdmin(db, { email, password });
-console.log(result?.created ? `[admin] created ${email}` : `[admin] ${email} is an admin`);
+const result = await ensureAdmin(db, { email, password, resetPassword: true });
+console.log(
+  result?.created ? `[admin] created ${email}` : `[admin] ${email} is an admin; password set, its sessions ended`,
+);
 await db.$disconnect();
 await embedded?.stop();

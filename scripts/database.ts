@@ -18,11 +18,16 @@ export async function ensureDatabase(env: {
     console.log(`[db] starting embedded PostgreSQL (data: ${dataDir}, port ${env.EMBEDDED_PG_PORT})`);
     embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT, persistent: true });
     await embedded.createDatabase("riesgos");
-    process.env.DATABASE_URL = embedded.urlFor("riesgos");
   }
-  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
-  if (!url) throw new Error("unreachable: DATABASE_URL missing");
-  const applied = await migrate(url, { log: (l) => console.log(`[db] ${l}`) });
+  // Embedded: migrations run as the superuser, the app as its own role without superuser rights.
+  const migrateUrl = embedded ? embedded.urlFor("riesgos") : (process.env.DATABASE_URL ?? env.DATABASE_URL);
+  if (!migrateUrl) throw new Error("unreachable: DATABASE_URL missing");
+  const applied = await migrate(migrateUrl, { log: (l) => console.log(`[db] ${l}`) });
   if (applied.length === 0) console.log("[db] schema up to date");
+  if (embedded) {
+    await embedded.grantApp("riesgos");
+    process.env.DATABASE_URL = embedded.appUrlFor("riesgos");
+  }
+  const url = process.env.DATABASE_URL ?? migrateUrl;
   return { url, embedded };
 }

@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "~/server/db/client.ts";
 import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { loadSeed } from "../seed/load.ts";
+import { announceAdmin } from "./admin-announce.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
 
@@ -27,14 +29,7 @@ async function main() {
   );
   const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   await db.$disconnect();
-  if (admin?.generatedPassword) {
-    const file = path.join(DATA_DIR, "admin-credentials.txt");
-    fs.writeFileSync(file, `email: ${admin.email}\npassword: ${admin.generatedPassword}\n`, { mode: 0o600 });
-    console.log(`\n  Admin account created — email: ${admin.email}  password: ${admin.generatedPassword}`);
-    console.log(`  (shown once; also saved to ${file})\n`);
-  } else if (admin?.created) {
-    console.log(`[admin] created ${admin.email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
-  }
+  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => console.log(line) });
 
   const port = process.env.PORT ?? "3000";
   const next = path.resolve("node_modules/next/dist/bin/next");
@@ -52,7 +47,14 @@ async function main() {
     recursive: true,
     force: true,
   });
-  const child = spawn(process.execPath, [next, mode, "-p", port], { stdio: "inherit", env: process.env });
+  // The preload rewrites X-Forwarded-For to the one client address it trusts (TRUSTED_PROXY_HOPS) before
+  // Next sees a request; NODE_OPTIONS carries it into the server processes `next` forks.
+  const preload = pathToFileURL(path.resolve("scripts/client-address-preload.mjs")).href;
+  const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
+  const child = spawn(process.execPath, [next, mode, "-p", port], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_OPTIONS: nodeOptions, TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS) },
+  });
   console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", shutdown);

@@ -27,6 +27,9 @@ export const env = createEnv({
     NEXTAUTH_URL: z.string().url().optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
+    // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
+    // the client). Applied by the server process itself: src/server/security/client-address.mjs.
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
     // Inngest: with none of these set, jobs run in-process (see src/server/jobs/dispatcher.ts).
@@ -72,6 +75,7 @@ export const env = createEnv({
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
+    TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
     EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
     INNGEST_EVENT_KEY: process.env.INNGEST_EVENT_KEY || undefined,

@@ -12,6 +12,16 @@ function isHttps(request: NextRequest) {
   return (proto ?? request.nextUrl.protocol.replace(":", "")) === "https";
 }
 
+/** A path like /noticias/%ZZ cannot be decoded: the page would fail decoding its parameters (500). */
+function malformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** API routes: CSRF check for cookie-authenticated writes, and a no-script CSP on whatever they return. */
 function api(request: NextRequest) {
   const reason = csrfRejection(request);
@@ -30,6 +40,11 @@ function api(request: NextRequest) {
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
 function page(request: NextRequest) {
+  if (malformedPath(request.nextUrl.pathname))
+    return new NextResponse("Bad Request: malformed percent-encoding in the path", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https: isHttps(request) });
   request.headers.delete("accept-language");

@@ -76,6 +76,8 @@ export async function startSite(
       DATABASE_URL: "",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      // The load generators play many readers behind one proxy (X-Forwarded-For per simulated client).
+      TRUSTED_PROXY_HOPS: "1",
       ...opts.env,
     },
     `bench/results/site${suffix}.log`,

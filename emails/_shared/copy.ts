@@ -28,7 +28,6 @@ export const emailCopy = {
     contactAckSubject: "Hemos recibido tu mensaje",
     contactAckHeading: "Gracias por escribirnos",
     contactAckBody: "Hemos recibido tu mensaje y te responderemos en menos de 24 horas en días laborables.",
-    contactAckQuote: "Tu mensaje:",
     labels: { name: "Nombre", email: "Email", organization: "Organización", reason: "Motivo", message: "Mensaje" },
   },
   en: {
@@ -53,7 +52,6 @@ export const emailCopy = {
     contactAckSubject: "We have received your message",
     contactAckHeading: "Thank you for writing to us",
     contactAckBody: "We have received your message and will reply within 24 hours on working days.",
-    contactAckQuote: "Your message:",
     labels: { name: "Name", email: "Email", organization: "Organisation", reason: "Reason", message: "Message" },
   },
 } as const;

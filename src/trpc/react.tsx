@@ -7,6 +7,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { type ReactNode, useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "~/server/api/root.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import { createQueryClient } from "./query-client.ts";
 
 let clientQueryClientSingleton: QueryClient | undefined;
@@ -32,6 +33,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
         httpBatchStreamLink({
           transformer: superjson,
           url: "/api/trpc",
+          maxItems: TRPC_MAX_BATCH_SIZE,
           headers: () => ({ "x-trpc-source": "nextjs-react" }),
         }),
       ],

@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // No provider keys at all: runs must fail fast with a translatable reason and write nothing.
@@ -28,8 +27,8 @@ beforeAll(async () => {
       role: "admin",
     },
   });
-  const token = await encode({ token: { sub: admin.id }, secret: process.env.NEXTAUTH_SECRET! });
-  cookie = `next-auth.session-token=${token}`;
+  const { createSession } = await import("~/server/auth/sessions.ts");
+  cookie = `next-auth.session-token=${await createSession(app.db, admin.id)}`;
 });
 afterAll(() => {
   vi.unstubAllEnvs();

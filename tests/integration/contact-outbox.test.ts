@@ -59,6 +59,32 @@ describe("contact form", () => {
     expect(outbox.items.map((m) => m.tag)).toContain("contact-acknowledgement");
   });
 
+  it("acknowledges with a fixed text only, a few times per recipient, and keeps CR/LF out of mail headers", async () => {
+    const target = `victima.${uid()}@example.org`;
+    const spam = `Compra ya en https://spam-${uid()}.example`;
+    const name = `Ana ${uid()}\r\nBcc: everyone@example.org`;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await postContact({ ...valid(), name, email: target, message: spam });
+      expect(res.status).toBe(200);
+      ids.push(res.body.id);
+    }
+    await settleInProcessJobs();
+    const acks = await db.emailMessage.findMany({ where: { to: target, tag: "contact-acknowledgement" } });
+    expect(acks).toHaveLength(3);
+    for (const ack of acks) {
+      expect(`${ack.html}\n${ack.text}`).not.toContain("spam-");
+      expect(`${ack.html}\n${ack.text}`).not.toContain("Bcc");
+    }
+    // Every message still reached the editors, with a one-line subject.
+    const notices = await db.emailMessage.findMany({
+      where: { tag: "contact-notification", html: { contains: "spam-" }, subject: { contains: "Bcc" } },
+    });
+    expect(notices.filter((n) => n.html.includes(spam))).toHaveLength(5);
+    for (const n of notices) expect(n.subject).not.toMatch(/[\r\n]/);
+    expect(await db.contactMessage.count({ where: { id: { in: ids }, notified_at: { not: null } } })).toBe(5);
+  });
+
   it.each([
     ["name", { name: "  " }],
     ["email", { email: "no-email" }],

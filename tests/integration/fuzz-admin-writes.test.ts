@@ -6,7 +6,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpLink } from "@trpc/client";
 import { getQueryKey } from "@trpc/react-query";
 import fc from "fast-check";
-import { encode } from "next-auth/jwt";
 import { NextIntlClientProvider } from "next-intl";
 import pg from "pg";
 import { type ComponentProps, createElement as h, type ReactNode } from "react";
@@ -45,6 +44,7 @@ vi.stubEnv("JOB_RETRY_BASE_MS", "5");
 vi.stubEnv("RESEND_API_KEY", "");
 
 const { db } = await import("~/server/db.ts");
+const { createSession } = await import("~/server/auth/sessions.ts");
 const { settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { openApiDocument } = await import("~/server/rest/openapi.ts");
@@ -147,17 +147,17 @@ async function ensureFixtures() {
 }
 
 /**
- * A rejected request must leave every table as it was (rate-limit counters aside: counting is their job; so is
- * the audit trail, which records each refused admin attempt with its outcome).
+ * A rejected request must leave every table as it was, apart from what changes on any call by design: rate-limit
+ * counters, the admin's session (its last-seen time) and the audit trail (each refused admin attempt is recorded).
  */
-const fingerprints = () => tableFingerprints(client, ["rate_limits", "audit_entries"]);
+const fingerprints = () => tableFingerprints(client, ["rate_limits", "sessions", "audit_entries"]);
 
 beforeAll(async () => {
   await expectAppOn(db, database.name);
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await ensureFixtures();
-  cookie = `next-auth.session-token=${await encode({ token: { sub: F.adminId }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  cookie = `next-auth.session-token=${await createSession(db, F.adminId)}`;
 });
 
 afterAll(async () => {

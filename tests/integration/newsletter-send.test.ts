@@ -181,4 +181,19 @@ describe("Resend webhooks", () => {
     expect(tampered.status).toBe(401);
     expect(await db.emailSuppression.findUnique({ where: { email: email! } })).toBeNull();
   });
+
+  it("acts once on a delivery id: a replayed signed webhook changes nothing", async () => {
+    const [email] = await confirmedSubscribers(1, "repeticion");
+    const body = JSON.stringify({ type: "email.complained", data: { email_id: "e2", to: [email] } });
+    const headers = sign(body);
+    expect((await deliver(body, headers)).status).toBe(200);
+    expect(await db.emailSuppression.findUnique({ where: { email: email! } })).toMatchObject({ reason: "complained" });
+    // The subscriber sorts it out with the editors and is mailed again…
+    await db.emailSuppression.delete({ where: { email: email! } });
+    // …then someone replays the captured delivery, within the signature's time window.
+    const replay = await deliver(body, headers);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ duplicate: true, suppressed: [] });
+    expect(await db.emailSuppression.findUnique({ where: { email: email! } })).toBeNull();
+  });
 });

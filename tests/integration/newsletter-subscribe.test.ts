@@ -60,6 +60,28 @@ describe("newsletter signup (double opt-in)", () => {
     expect(await callerAs(null).newsletter.confirm({ token: token! })).toEqual({ confirmed: true });
   });
 
+  it("a confirmation link expires 7 days after it was mailed; signing up again mails a new one", async () => {
+    const late = `tardia.${uid()}@example.com`;
+    expect((await post("/newsletter/subscribe", { email: late, locale: "es" })).status).toBe(200);
+    await settleInProcessJobs();
+    await eventually(() => mailsTo(late).length === 1);
+    const old = tokenIn(mailsTo(late)[0]!.html!, "/newsletter/confirmar")!;
+    await db.newsletterSubscription.update({
+      where: { email: late },
+      data: { confirmation_sent_at: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000) },
+    });
+    expect(await callerAs(null).newsletter.confirm({ token: old })).toEqual({ confirmed: false, expired: true });
+    expect(await row(late)).toMatchObject({ status: "pending", subscribed: false });
+
+    expect((await post("/newsletter/subscribe", { email: late, locale: "es" })).status).toBe(200);
+    await settleInProcessJobs();
+    await eventually(() => mailsTo(late).length === 2);
+    const fresh = tokenIn(mailsTo(late)[1]!.html!, "/newsletter/confirmar")!;
+    expect(fresh).not.toBe(old);
+    expect(await callerAs(null).newsletter.confirm({ token: old })).toEqual({ confirmed: false });
+    expect(await callerAs(null).newsletter.confirm({ token: fresh })).toEqual({ confirmed: true });
+  });
+
   it("a confirmed subscriber signing up again gets the same answer and at most one mail per hour", async () => {
     const before = mailsTo(email).length;
     const again = await post("/newsletter/subscribe", { email: email.toUpperCase(), locale: "en" });

@@ -1,32 +1,42 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { GET as docsAsset } from "~/app/api/docs/assets/[file]/route.ts";
+import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import proxy from "~/proxy.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { csrfRejection } from "~/server/security/csrf.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { clientIp, enforceRateLimit, ratePolicy } from "~/server/security/rate-limit.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import nextConfig from "../../next.config.mjs";
 
 // Short windows so the test can wait one out (read when each limiter is first used).
 process.env.RATE_LIMIT_LOGIN_IP = "10/3";
-process.env.RATE_LIMIT_LOGIN_ACCOUNT = "5/3";
+process.env.RATE_LIMIT_LOGIN_ACCOUNT = "8/3";
+process.env.RATE_LIMIT_LOGIN_ACCOUNT_IP = "5/3";
+process.env.RATE_LIMIT_LOGIN_DEVICE = "5/3";
 process.env.RATE_LIMIT_CONTACT = "2/60";
+process.env.RATE_LIMIT_REGISTER = "3/60";
 
 const uid = () => randomBytes(4).toString("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function login(email: string, password: string, ip: string) {
+async function login(email: string, password: string, ip: string, cookie?: string) {
   const res = await handleRest(
     new Request("http://localhost/api/auth/login", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ email, password }),
     }),
   );
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+  const device = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("riesgos.device="))
+    ?.split(";")[0];
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json(), device };
 }
 
 async function account() {
@@ -58,16 +68,38 @@ describe("rate limits (rate-limiter-flexible on PostgreSQL)", () => {
     expect((await login(email, password, ip)).status).toBe(200);
   });
 
-  it("limits wrong passwords per account across IPs, and a success clears the account's counter", async () => {
+  it("limits an account per address: a guesser's wrong passwords do not lock its owner out elsewhere", async () => {
     const { email, password } = await account();
-    for (let i = 0; i < 5; i++) expect((await login(email, "wrong-password", `203.0.113.${i}`)).status).toBe(401);
-    const blocked = await login(email, password, "203.0.113.99");
-    expect(blocked.status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await login(email, "wrong-password", "203.0.113.7")).status).toBe(401);
+    // The guesser's address is spent for this account, even with the right password…
+    expect((await login(email, "wrong-password", "203.0.113.7")).status).toBe(429);
+    expect((await login(email, password, "203.0.113.7")).status).toBe(429);
+    // …while the owner, from their own address, signs in at once.
+    expect((await login(email, password, "203.0.113.8")).status).toBe(200);
+  });
+
+  it("slows a spread-out attack down for unknown devices, and lets the owner's known device through", async () => {
+    const { email, password } = await account();
+    const first = await login(email, password, "192.0.2.200");
+    expect(first.status).toBe(200);
+    expect(first.device).toBeTruthy();
+    // Wrong passwords from many addresses until the account's short window is spent.
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await login(email, "wrong-password", `192.0.2.${i}`)).status);
+    expect(statuses.filter((s) => s === 401).length).toBe(ratePolicy("login-account").points);
+    // A browser that never signed in here waits a few seconds (a slow-down, not a lock-out)…
+    const stranger = await login(email, password, "192.0.2.201");
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.retryAfter)).toBeLessThanOrEqual(3);
+    // …the owner's known device does not.
+    expect((await login(email, password, "192.0.2.202", first.device)).status).toBe(200);
+    // A device cookie of another account, or a forged one, is just an unknown device.
+    const other = await account();
+    const otherDevice = (await login(other.email, other.password, "192.0.2.203")).device!;
+    expect((await login(email, password, "192.0.2.204", otherDevice)).status).toBe(429);
+    expect((await login(email, password, "192.0.2.205", `${first.device!.slice(0, -3)}abc`)).status).toBe(429);
     await sleep(3200);
-    expect((await login(email, password, "203.0.113.100")).status).toBe(200);
-    // The success reset the counter: four more failures do not block the account.
-    for (let i = 0; i < 4; i++) await login(email, "wrong-password", `203.0.113.${110 + i}`);
-    expect((await login(email, password, "203.0.113.120")).status).toBe(200);
+    expect((await login(email, password, "192.0.2.206")).status).toBe(200);
   });
 
   it("throws a 429 AppError from enforceRateLimit once a window's allowance is spent, keeping counts in PostgreSQL", async () => {
@@ -84,11 +116,92 @@ describe("rate limits (rate-limiter-flexible on PostgreSQL)", () => {
     expect(rows.every((r) => !r.key.includes(key))).toBe(true);
   });
 
-  it("takes the client IP from the right-most X-Forwarded-For entry (the one a client cannot forge)", () => {
-    expect(clientIp(new Headers({ "x-forwarded-for": "1.1.1.1, 203.0.113.5" }))).toBe("203.0.113.5");
+  it("reads the client address the server process wrote into X-Forwarded-For, and no other header", () => {
     expect(clientIp(new Headers({ "x-forwarded-for": "203.0.113.5" }))).toBe("203.0.113.5");
-    expect(clientIp(new Headers({ "x-real-ip": "203.0.113.6" }))).toBe("203.0.113.6");
+    expect(clientIp(new Headers({ "x-real-ip": "203.0.113.6" }))).toBe("unknown");
     expect(clientIp(new Headers())).toBe("unknown");
+  });
+});
+
+/** One tRPC request carrying `n` auth.login calls, as the batch link would send it. */
+async function batchedLogins(n: number, email: string, ip: string) {
+  const paths = Array.from({ length: n }, () => "auth.login").join(",");
+  const body = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [String(i), { json: { email, password: `guess-${i}` } }]),
+  );
+  const res = await trpcPost(
+    new NextRequest(`http://localhost/api/trpc/${paths}?batch=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** 401 means the password was checked; 429 means it was refused before any check. */
+const checked = (statuses: number[]) => statuses.filter((s) => s === 401).length;
+
+describe("brute force by batching or bursts", () => {
+  it("refuses a tRPC batch larger than the limit before running any call", async () => {
+    const { email } = await account();
+    const res = await batchedLogins(30, email, "198.18.0.1");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/Batch call exceeds maximum size/);
+  });
+
+  it("checks at most the allowed number of passwords in one batch", async () => {
+    const { email } = await account();
+    const res = await batchedLogins(TRPC_MAX_BATCH_SIZE, email, `198.18.1.${Math.floor(Math.random() * 250)}`);
+    const codes = (res.body as { error?: { json: { data: { httpStatus: number } } } }[]).map(
+      (r) => r.error?.json.data.httpStatus ?? 200,
+    );
+    expect(codes).toHaveLength(TRPC_MAX_BATCH_SIZE);
+    expect(checked(codes)).toBeLessThanOrEqual(ratePolicy("login-account").points);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
+  });
+
+  it("checks at most the per-account allowance in a parallel burst from many addresses", async () => {
+    const { email } = await account();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(email, `guess-${i}`, `198.18.2.${i}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(checked(statuses)).toBeLessThanOrEqual(ratePolicy("login-account").points);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - ratePolicy("login-account").points);
+  });
+});
+
+describe("account enumeration through registration", () => {
+  it("says an e-mail is taken only a few times per address, then answers 429 without looking", async () => {
+    const { email } = await account();
+    const ip = `198.18.9.${Math.floor(Math.random() * 250)}`;
+    const register = async (n: number) => {
+      const res = await handleRest(
+        new Request("http://localhost/api/auth/register", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ username: `sondeo_${uid()}${n}`, email, password: "clave-123" }),
+        }),
+      );
+      return { status: res.status, body: (await res.json()) as { field?: string } };
+    };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await register(i));
+    expect(answers.slice(0, 3).map((a) => [a.status, a.body.field])).toEqual(Array(3).fill([409, "email"]));
+    for (const a of answers.slice(3)) {
+      expect(a.status).toBe(429);
+      expect(a.body.field).toBeUndefined();
+    }
+  });
+});
+
+describe("API docs assets", () => {
+  it("serves only its four files: prototype names are 404", async () => {
+    const params = (file: string) => ({ params: Promise.resolve({ file }) });
+    for (const file of ["__proto__", "constructor", "hasOwnProperty", "valueOf"])
+      expect((await docsAsset(new Request("http://localhost/"), params(file))).status, file).toBe(404);
+    expect((await docsAsset(new Request("http://localhost/"), params("init.js"))).status).toBe(200);
   });
 });
 

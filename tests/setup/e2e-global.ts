@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
       NEXTAUTH_URL: baseUrl,
       NEXT_PUBLIC_SITE_URL: baseUrl,
       NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      // The tests stand in for one proxy: clients pick their address with X-Forwarded-For (rest-contract).
+      TRUSTED_PROXY_HOPS: "1",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATA_DIR: "test-results/e2e-data",

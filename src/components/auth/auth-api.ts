@@ -35,6 +35,26 @@ export const loginRequest = (input: { email: string; password: string }) => call
 export const registerRequest = (input: { username: string; email: string; password: string }) =>
   call("register", input);
 
+interface TrpcErrorBody {
+  error?: { json?: { data?: { httpStatus?: number; appCode?: string; field?: string; retryAfter?: number } } };
+}
+
+/**
+ * tRPC auth.changePassword as one unbatched call (not the streamed batch link): its response headers carry
+ * this browser's new session cookie.
+ */
+export async function changePasswordRequest(input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const res = await fetch("/api/trpc/auth.changePassword", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ json: input }),
+  });
+  if (res.ok) return;
+  const data = ((await res.json().catch(() => ({}))) as TrpcErrorBody).error?.json?.data;
+  throw new AuthCallError(res.status, data?.appCode ?? null, data?.field ?? null, data?.retryAfter ?? null);
+}
+
 /** Tells the server to drop the session cookie; never throws (logout is best-effort, SPEC §4). */
 export async function logoutRequest(): Promise<void> {
   await fetch("/api/auth/logout", { method: "POST", credentials: "include", keepalive: true }).catch(() => undefined);

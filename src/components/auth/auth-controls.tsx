@@ -30,6 +30,14 @@ export function AuthControls({ variant, onNavigate }: { variant: "desktop" | "mo
         <span className="text-sm text-muted" data-testid="auth-greeting">
           {t("hello", { username: user.username })}
         </span>
+        <Link
+          href="/password"
+          onClick={onNavigate}
+          className="text-sm text-muted underline-offset-4 hover:underline"
+          data-testid="password-link"
+        >
+          {t("changePasswordLink")}
+        </Link>
         {user.role === "admin" && (
           <Button asChild variant="secondary" size={size}>
             <Link href="/admin" onClick={onNavigate} data-testid="admin-link">

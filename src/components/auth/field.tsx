@@ -34,9 +34,3 @@ export function Field({
     </div>
   );
 }
-
-/** Only same-site paths may be a post-login destination (no open redirects). */
-export function safeCallbackUrl(value: string | null | undefined): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value;
-}

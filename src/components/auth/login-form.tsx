@@ -5,8 +5,9 @@ import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
 import { useRouter } from "~/i18n/navigation.ts";
+import { safeCallbackUrl } from "~/lib/safe-redirect.ts";
 import { AuthCallError, loginRequest } from "./auth-api.ts";
-import { Field, safeCallbackUrl } from "./field.tsx";
+import { Field } from "./field.tsx";
 import { useAuth } from "./use-auth.ts";
 
 /** Sign-in (SPEC §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
@@ -29,7 +30,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       const { user } = await loginRequest({ email, password });
       signedIn(user);
       toast.success(t("welcomeTitle", { username: user.username }), { description: t("welcomeText") });
-      router.push(safeCallbackUrl(callbackUrl));
+      router.push(safeCallbackUrl(callbackUrl, window.location.origin));
       router.refresh();
     } catch (err) {
       const status = err instanceof AuthCallError ? err.status : 0;

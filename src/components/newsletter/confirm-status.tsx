@@ -12,7 +12,7 @@ import { CheckIcon, ResultPanel } from "./result-panel.tsx";
 export function ConfirmStatus({ token }: { token: string }) {
   const t = useTranslations("newsletterConfirm");
   const confirm = api.newsletter.confirm.useMutation();
-  const [result, setResult] = useState<"processing" | "confirmed" | "invalid">("processing");
+  const [result, setResult] = useState<"processing" | "confirmed" | "invalid" | "expired">("processing");
   const started = useRef(false);
   const { mutateAsync } = confirm;
 
@@ -24,7 +24,7 @@ export function ConfirmStatus({ token }: { token: string }) {
       return;
     }
     mutateAsync({ token })
-      .then((r) => setResult(r.confirmed ? "confirmed" : "invalid"))
+      .then((r) => setResult(r.confirmed ? "confirmed" : r.expired ? "expired" : "invalid"))
       .catch(() => setResult("invalid"));
   }, [token, mutateAsync]);
 
@@ -43,8 +43,8 @@ export function ConfirmStatus({ token }: { token: string }) {
       testId="newsletter-confirm"
       state={result}
       icon={<CheckIcon tone={ok ? "success" : "muted"} />}
-      title={ok ? t("title") : t("invalidTitle")}
-      body={ok ? t("body") : t("invalidBody")}
+      title={ok ? t("title") : result === "expired" ? t("expiredTitle") : t("invalidTitle")}
+      body={ok ? t("body") : result === "expired" ? t("expiredBody") : t("invalidBody")}
       homeLabel={t("home")}
       contactLabel={t("contact")}
     />

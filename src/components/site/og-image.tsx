@@ -12,8 +12,21 @@ const fonts = () =>
     readFile(path.join(process.cwd(), "src/fonts/inter-latin-600-normal.woff")),
   ]);
 
-/** The branded card: kicker, serif headline, footer line with the site name. */
-export async function renderOgImage({ kicker, title, footer }: { kicker: string; title: string; footer: string }) {
+/**
+ * The branded card: kicker, serif headline, footer line with the site name. Cached by browsers and shared
+ * caches for five minutes; the server keeps no copy (a copy per requested slug would grow without bound).
+ */
+export async function renderOgImage({
+  kicker,
+  title,
+  footer,
+  status = 200,
+}: {
+  kicker: string;
+  title: string;
+  footer: string;
+  status?: number;
+}) {
   const [serif, sans] = await fonts();
   const size = title.length > 110 ? 50 : title.length > 70 ? 58 : 68;
   return new ImageResponse(
@@ -54,6 +67,8 @@ export async function renderOgImage({ kicker, title, footer }: { kicker: string;
     </div>,
     {
       ...OG_SIZE,
+      status,
+      headers: { "cache-control": "public, max-age=300, s-maxage=300" },
       fonts: [
         { name: "Source Serif", data: serif, weight: 700, style: "normal" },
         { name: "Inter", data: sans, weight: 600, style: "normal" },

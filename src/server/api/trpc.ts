@@ -7,7 +7,7 @@ import type { AppSession } from "~/server/auth/session.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/unavailable.ts";
 import { db } from "~/server/db.ts";
 import { AppError, type AppErrorCode } from "~/server/errors.ts";
-import { nulCharacterPath } from "~/server/security/storable-text.ts";
+import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/server/security/storable-text.ts";
 import { actorFromSession } from "~/server/services/audit/actor.ts";
 import { type AuditMeta, auditProcedureCall } from "~/server/services/audit/procedure-audit.ts";
 
@@ -105,9 +105,18 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
-/** Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500). */
+/**
+ * Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500);
+ * so is input nested deeper than any procedure takes (checked first, without recursion).
+ */
 const storableText = t.middleware(async ({ getRawInput, next }) => {
-  const field = nulCharacterPath(await getRawInput());
+  const raw = await getRawInput();
+  const deep = tooDeepPath(raw);
+  if (deep !== null)
+    throw new AppError("BAD_REQUEST", `${deep || "input"}: is nested more than ${MAX_INPUT_DEPTH} levels deep`, {
+      field: deep,
+    });
+  const field = nulCharacterPath(raw);
   if (field !== null)
     throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, { field });
   return next();

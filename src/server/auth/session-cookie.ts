@@ -1,8 +1,5 @@
-import { encode } from "next-auth/jwt";
-import type { SessionUser } from "./session.ts";
-
-/** Same lifetime as next-auth's session (src/server/auth/options.ts). */
-export const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+import { SESSION_COOKIES } from "./cookie-names.ts";
+import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
 
 /**
  * next-auth's rule, so both agree on the cookie: Secure (and `__Secure-` prefixed) when the site is served
@@ -18,23 +15,29 @@ function serialize(name: string, value: string, maxAge: number, secure: boolean)
   return `${name}=${value}; Path=/; Expires=${expires}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/**
- * A Set-Cookie value holding next-auth's own encrypted JWT for `user`, so next-auth's /api/auth/session and
- * our getSessionFromHeaders both accept a sign-in done through POST /api/auth/login or /register.
- */
-export async function sessionSetCookie(user: SessionUser): Promise<string> {
-  const secret = process.env.NEXTAUTH_SECRET;
-  if (!secret) throw new Error("NEXTAUTH_SECRET is not set: sessions cannot be signed");
-  const token = await encode({
-    secret,
-    maxAge: SESSION_MAX_AGE,
-    token: { sub: user.id, name: user.username, email: user.email, username: user.username, role: user.role },
-  });
+/** The Set-Cookie value carrying a session token (src/server/auth/sessions.ts), as next-auth names it. */
+export function sessionSetCookie(token: string): string {
   const secure = secureCookiesEnabled();
-  return serialize(sessionCookieName(secure), token, SESSION_MAX_AGE, secure);
+  return serialize(sessionCookieName(secure), token, SESSION_ABSOLUTE_SECONDS, secure);
 }
 
 /** Set-Cookie values that remove the session cookie under both names (HTTP and HTTPS deployments). */
 export function clearedSessionCookies(): string[] {
   return [serialize(sessionCookieName(false), "", 0, false), serialize(sessionCookieName(true), "", 0, true)];
+}
+
+/** The session token a request carries, if any. */
+export function sessionTokenFromHeaders(headers: Headers): string | undefined {
+  const cookie = headers.get("cookie");
+  if (!cookie) return undefined;
+  for (const name of SESSION_COOKIES) {
+    for (const part of cookie.split(";")) {
+      const i = part.indexOf("=");
+      if (i > 0 && part.slice(0, i).trim() === name) {
+        const value = part.slice(i + 1).trim();
+        if (value) return value;
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import type { Role } from "~/generated/prisma/enums.ts";
 
-/** What the app knows about a signed-in user (kept in the JWT; never the password hash). */
+/** What the app knows about a signed-in user (read from the database with the session; never the password hash). */
 export interface SessionUser {
   id: string;
   username: string;

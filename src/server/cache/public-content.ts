@@ -28,6 +28,7 @@ import {
   listInterviews,
   listInterviewsForReferent,
 } from "~/server/services/interviews/queries.ts";
+import { slugSchema } from "~/shared/schemas/common.ts";
 import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
 
 /**
@@ -61,6 +62,40 @@ function cached<A extends unknown[], R>(
   };
 }
 
+/** Thrown inside a cached read so that a miss is not stored (unstable_cache keeps only results). */
+class Miss extends Error {}
+
+/**
+ * A read by slug: a slug of the wrong shape never reaches the cache or the database, and a miss is answered
+ * from the database each time instead of being stored, so junk URLs add no cache entries.
+ */
+function cachedBySlug<S extends string, R>(
+  key: string,
+  read: (slug: S) => Promise<R | null>,
+  tags: (slug: S) => string[],
+  revalidate: number,
+): (slug: S) => Promise<R | null> {
+  const hit = cached(
+    key,
+    async (slug: S) => {
+      const found = await read(slug);
+      if (found === null) throw new Miss();
+      return found;
+    },
+    tags,
+    revalidate,
+  );
+  return async (slug: S) => {
+    if (!slugSchema.safeParse(slug).success) return null;
+    try {
+      return await hit(slug);
+    } catch (err) {
+      if (err instanceof Miss) return null;
+      throw err;
+    }
+  };
+}
+
 const articleLists = () => [CACHE_TAGS.articles];
 const interviewLists = () => [CACHE_TAGS.interviews];
 const directories = () => [CACHE_TAGS.directories];
@@ -77,7 +112,7 @@ export const publicContent = {
   /** /noticias first page and filtered pages (the date windows move with time: TTL, not only tags). */
   articleList: cached("articles.list", (input: ArticleListInput) => listArticles(db, input), articleLists, CONTENT_TTL),
   articleFacets: cached("articles.facets", () => listArticleFacets(db), articleLists, CONTENT_TTL),
-  article: cached(
+  article: cachedBySlug(
     "articles.bySlug",
     (slug: string) => getPublishedArticle(db, slug),
     (slug) => [CACHE_TAGS.article(slug)],
@@ -104,7 +139,7 @@ export const publicContent = {
     CONTENT_TTL,
   ),
   featuredInterview: cached("interviews.featured", () => getFeaturedInterview(db), interviewLists, CONTENT_TTL),
-  interview: cached(
+  interview: cachedBySlug(
     "interviews.bySlug",
     (slug: string) => getInterview(db, slug),
     (slug) => [CACHE_TAGS.interview(slug)],
@@ -124,7 +159,12 @@ export const publicContent = {
     directories,
     SEED_MANAGED_TTL,
   ),
-  referent: cached("directories.referent", (slug: string) => getReferent(db, slug), directories, SEED_MANAGED_TTL),
+  referent: cachedBySlug(
+    "directories.referent",
+    (slug: string) => getReferent(db, slug),
+    directories,
+    SEED_MANAGED_TTL,
+  ),
   referentRefs: cached("directories.referentRefs", () => listReferentRefs(db), directories, SEED_MANAGED_TTL),
   companies: cached(
     "directories.companies",

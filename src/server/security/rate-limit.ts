@@ -9,21 +9,39 @@ import { AppError } from "~/server/errors.ts";
  * clientIp(ctx.headers))` before doing any work; over the limit it throws AppError TOO_MANY_REQUESTS with
  * `retryAfter` seconds (→ HTTP 429 + Retry-After).
  */
-export type RateLimitName = "login-ip" | "login-account" | "register" | "newsletter" | "contact" | "generate";
+export type RateLimitName =
+  | "login-ip"
+  | "login-account-ip"
+  | "login-account"
+  | "login-device"
+  | "register"
+  | "newsletter"
+  | "contact"
+  | "contact-ack"
+  | "generate";
 
 interface Policy {
-  /** Requests (for logins: failed attempts) allowed per window. */
+  /** Requests allowed per window (logins: attempts; a successful one is given back). */
   points: number;
   /** Window length in seconds. */
   duration: number;
 }
 
 const DEFAULTS: Record<RateLimitName, Policy> = {
+  // Per address, whatever the account: stops one client trying many accounts.
   "login-ip": { points: 10, duration: 15 * 60 },
-  "login-account": { points: 5, duration: 15 * 60 },
+  // Per account and address together: the lock a guesser can put on an account only holds on their address.
+  "login-account-ip": { points: 5, duration: 15 * 60 },
+  // Per account, from browsers it has never signed in on: a short window slows a spread-out attack down
+  // without locking the owner out (their known device skips it).
+  "login-account": { points: 10, duration: 5 * 60 },
+  // Per known device (signed cookie set by a successful sign-in).
+  "login-device": { points: 5, duration: 15 * 60 },
   register: { points: 5, duration: 60 * 60 },
   newsletter: { points: 20, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
+  // Acknowledgements per recipient address: the form cannot be used to flood someone's inbox.
+  "contact-ack": { points: 3, duration: 24 * 60 * 60 },
   generate: { points: 30, duration: 60 * 60 },
 };
 
@@ -86,22 +104,12 @@ export async function enforceRateLimit(name: RateLimitName, key: string): Promis
   }
 }
 
-/** Throws 429 if `key` has no allowance left, without counting this request (logins count only failures). */
-export async function assertNotLimited(name: RateLimitName, key: string): Promise<void> {
-  const res = await limiter(name).get(hashKey(key));
-  if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
+/** Gives back one point of `key` (a successful sign-in should not count against its address). */
+export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await limiter(name).reward(hashKey(key), 1);
 }
 
-/** Counts a failure (e.g. a wrong password) against `key`; the next request is refused once spent. */
-export async function recordFailure(name: RateLimitName, key: string): Promise<void> {
-  await limiter(name)
-    .penalty(hashKey(key))
-    .catch((err: unknown) => {
-      if (!(err instanceof RateLimiterRes)) throw err;
-    });
-}
-
-/** Forgets the failures counted for `key` (a successful login clears its account's counter). */
+/** Forgets everything counted for `key`. */
 export async function resetLimit(name: RateLimitName, key: string): Promise<void> {
   await limiter(name).delete(hashKey(key));
 }
@@ -109,15 +117,13 @@ export async function resetLimit(name: RateLimitName, key: string): Promise<void
 export type RateLimitError = AppError;
 
 /**
- * The client's IP. Next fills X-Forwarded-For with the socket address when absent, and a reverse proxy
- * appends the address it saw, so the right-most entry is the one a client cannot forge. Behind N trusted
- * proxies that append, set TRUSTED_PROXY_HOPS=N to skip their own entries.
+ * The client's address. The server process rewrites X-Forwarded-For to the one address it trusts before the
+ * app sees the request (src/server/security/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
  */
 export function clientIp(headers: Headers): string {
-  const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1) || 1);
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain[chain.length - hops] ?? chain[0] ?? headers.get("x-real-ip") ?? "unknown";
+  return chain[chain.length - 1] ?? "unknown";
 }

@@ -1,22 +1,44 @@
+/** Deeper input than any procedure takes is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Walks input without recursion (a request nested thousands of levels deep must not overflow the stack),
+ * calling `visit` for every string and object key with its path; stops at the first non-null answer.
+ */
+function walk<T>(value: unknown, visit: (text: string, path: string[], depth: number) => T | null): T | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const item = stack.pop() as { value: unknown; path: string[] };
+    const depth = item.path.length;
+    if (typeof item.value === "string") {
+      const found = visit(item.value, item.path, depth);
+      if (found !== null) return found;
+    } else if (item.value && typeof item.value === "object") {
+      const found = visit("", item.path, depth + 1);
+      if (found !== null) return found;
+      const entries = Array.isArray(item.value)
+        ? item.value.map((v, i) => [String(i), v] as const)
+        : Object.entries(item.value);
+      // Pushed in reverse so the first entry is looked at first.
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const [key, child] = entries[k] as readonly [string, unknown];
+        if (!Array.isArray(item.value) && key.includes("\u0000")) stack.push({ value: key, path: [...item.path, key] });
+        stack.push({ value: child, path: [...item.path, key] });
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * PostgreSQL text cannot hold U+0000: a string carrying it would pass validation and then fail the insert
  * with a 500. Returns the dotted path of the first string (or object key) that contains one, or null.
  */
-export function nulCharacterPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = nulCharacterPath(item, [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key].join(".");
-      const found = nulCharacterPath(item, [...path, key]);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+export function nulCharacterPath(value: unknown): string | null {
+  return walk(value, (text, path) => (text.includes("\u0000") ? path.join(".") : null));
+}
+
+/** The dotted path where input first goes deeper than MAX_INPUT_DEPTH, or null. */
+export function tooDeepPath(value: unknown): string | null {
+  return walk(value, (_, path, depth) => (depth > MAX_INPUT_DEPTH ? path.slice(0, MAX_INPUT_DEPTH).join(".") : null));
 }

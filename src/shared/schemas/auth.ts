@@ -22,6 +22,18 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .refine(fitsBcrypt, `must be at most ${MAX_PASSWORD_BYTES} bytes`);
+
+/** POST /api/auth/password: a signed-in user changes their password. */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, "is required").refine(fitsBcrypt, "is too long"),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
 /** POST /api/auth/register (SPEC §5 plus the issue's username rule). */
 export const registerInputSchema = z.object({
   username: z
@@ -31,10 +43,7 @@ export const registerInputSchema = z.object({
     .max(32, "must be 3 to 32 characters")
     .regex(USERNAME_PATTERN, "may only contain letters, digits, _ - ."),
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-    .refine(fitsBcrypt, `must be at most ${MAX_PASSWORD_BYTES} bytes`),
+  password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

@@ -1,7 +1,8 @@
+import { route } from "~/server/http/route.ts";
 import { openApiDocument } from "~/server/rest/openapi.ts";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
+export const GET = route("public", () => {
   return Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } });
-}
+});

@@ -1,15 +1,30 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { clearedSessionCookies, sessionSetCookie } from "~/server/auth/session-cookie.ts";
+import { createTRPCRouter, protectedProcedure, publicProcedure } from "~/server/api/trpc.ts";
+import { deviceSetCookie } from "~/server/auth/device-cookie.ts";
+import {
+  clearedSessionCookies,
+  secureCookiesEnabled,
+  sessionSetCookie,
+  sessionTokenFromHeaders,
+} from "~/server/auth/session-cookie.ts";
+import { createSession, revokeSession } from "~/server/auth/sessions.ts";
 import { clientIp } from "~/server/security/rate-limit.ts";
+import { setPassword } from "~/server/services/users/change-password.ts";
 import { registerUser } from "~/server/services/users/register.ts";
 import { signIn } from "~/server/services/users/sign-in.ts";
-import { authResultSchema, loginInputSchema, registerInputSchema, sessionUserSchema } from "~/shared/schemas/auth.ts";
+import {
+  authResultSchema,
+  changePasswordInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+  sessionUserSchema,
+} from "~/shared/schemas/auth.ts";
 
 /**
- * SPEC §7 auth calls. Sign-in sets next-auth's own session cookie (see session-cookie.ts), so these routes
- * and next-auth's /api/auth/* share one session. Browsers call them over REST (/api/auth/login…): the
- * site's tRPC link streams batched responses, whose headers (Set-Cookie) are sent before a procedure ends.
+ * SPEC §7 auth calls. Sign-in starts a session in the one session store (src/server/auth/sessions.ts) and
+ * sets next-auth's session cookie to its token, so these routes and next-auth's /api/auth/* share it.
+ * Browsers call them over REST (/api/auth/login…): the site's tRPC link streams batched responses, whose
+ * headers (Set-Cookie) are sent before a procedure ends.
  */
 export const authRouter = createTRPCRouter({
   login: publicProcedure
@@ -17,8 +32,13 @@ export const authRouter = createTRPCRouter({
     .input(loginInputSchema)
     .output(authResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const user = await signIn(ctx.db, { ...input, ip: clientIp(ctx.headers) });
-      ctx.resHeaders.append("set-cookie", await sessionSetCookie(user));
+      const { user, device } = await signIn(ctx.db, {
+        ...input,
+        ip: clientIp(ctx.headers),
+        cookie: ctx.headers.get("cookie"),
+      });
+      ctx.resHeaders.append("set-cookie", sessionSetCookie(await createSession(ctx.db, user.id)));
+      ctx.resHeaders.append("set-cookie", deviceSetCookie(user.email, device, secureCookiesEnabled()));
       return { user };
     }),
 
@@ -30,7 +50,7 @@ export const authRouter = createTRPCRouter({
     .output(authResultSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await registerUser(ctx.db, { ...input, ip: clientIp(ctx.headers) });
-      ctx.resHeaders.append("set-cookie", await sessionSetCookie(user));
+      ctx.resHeaders.append("set-cookie", sessionSetCookie(await createSession(ctx.db, user.id)));
       return { user };
     }),
 
@@ -38,8 +58,27 @@ export const authRouter = createTRPCRouter({
     .meta({ openapi: { method: "POST", path: "/auth/logout", tags: ["auth"], summary: "Sign out (always succeeds)" } })
     .input(z.object({}).optional())
     .output(z.object({ success: z.literal(true) }))
-    .mutation(({ ctx }) => {
+    .mutation(async ({ ctx }) => {
+      const token = sessionTokenFromHeaders(ctx.headers);
+      if (token) await revokeSession(ctx.db, token);
       for (const cookie of clearedSessionCookies()) ctx.resHeaders.append("set-cookie", cookie);
+      return { success: true as const };
+    }),
+
+  /** Ends every session of the user (other browsers too) and keeps this browser signed in with a new one. */
+  // Not in the spec's REST table: the form posts to /api/trpc/auth.changePassword as a single, unbatched call,
+  // so the response carries the new session cookie.
+  changePassword: protectedProcedure
+    .input(changePasswordInputSchema)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const { sessionToken } = await setPassword(ctx.db, {
+        userId: ctx.session.user.id,
+        newPassword: input.newPassword,
+        current: { password: input.currentPassword, ip: clientIp(ctx.headers) },
+        startSession: true,
+      });
+      if (sessionToken) ctx.resHeaders.append("set-cookie", sessionSetCookie(sessionToken));
       return { success: true as const };
     }),
 

@@ -40,6 +40,6 @@ export const newsletterRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
   confirm: publicProcedure
     .input(confirmInputSchema)
-    .output(z.object({ confirmed: z.boolean() }))
+    .output(z.object({ confirmed: z.boolean(), expired: z.boolean().optional() }))
     .mutation(({ ctx, input }) => confirmSubscription(ctx.db, input.token)),
 });

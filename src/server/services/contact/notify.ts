@@ -4,6 +4,8 @@ import ContactNotification from "@emails/contact-notification.tsx";
 import { createElement } from "react";
 import { env } from "~/env.js";
 import type { DbClient } from "~/server/db/client.ts";
+import { AppError } from "~/server/errors.ts";
+import { enforceRateLimit } from "~/server/security/rate-limit.ts";
 import { renderEmail } from "~/server/services/email/render.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
 import { siteUrl } from "~/server/services/newsletter/urls.ts";
@@ -35,16 +37,22 @@ export async function notifyEditors(db: DbClient, messageId: string) {
   });
 }
 
-/** The sender's acknowledgement, in the language of the page they wrote from. */
+/**
+ * The sender's acknowledgement, in the language of the page they wrote from: a fixed text, and only a few
+ * per recipient address a day (the address is whatever the visitor typed; the message itself is always kept).
+ */
 export async function acknowledgeContactMessage(db: DbClient, messageId: string) {
   const m = await load(db, messageId);
+  const allowed = await enforceRateLimit("contact-ack", m.email).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === "TOO_MANY_REQUESTS") return false;
+      throw err;
+    },
+  );
+  if (!allowed) return { status: "throttled" as const };
   const { html, text } = await renderEmail(
-    createElement(ContactAcknowledgement, {
-      locale: m.locale,
-      siteUrl: siteUrl(m.locale),
-      name: m.name,
-      message: m.message,
-    }),
+    createElement(ContactAcknowledgement, { locale: m.locale, siteUrl: siteUrl(m.locale) }),
   );
   return sendEmail(db, {
     to: m.email,

@@ -24,13 +24,18 @@ export type SendResult = { status: "sent" | "queued" | "suppressed"; id: string 
  * addresses are never mailed (the attempt is logged as suppressed). A provider failure is logged and thrown
  * as SERVICE_UNAVAILABLE so the calling job retries.
  */
+// A CR or LF in a header value would start a new header (Bcc:…): header text is always one line.
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ");
+
 export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendResult> {
+  const subject = oneLine(mail.subject);
+  const headers = Object.fromEntries(Object.entries(mail.headers ?? {}).map(([k, v]) => [k, oneLine(v)]));
   const base = {
     to: mail.to,
-    subject: mail.subject,
+    subject,
     html: mail.html,
     text: mail.text ?? null,
-    headers: mail.headers ?? {},
+    headers,
     tag: mail.tag,
   };
   if (await isSuppressed(db, mail.to)) {
@@ -47,10 +52,10 @@ export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendRe
     {
       from: env.EMAIL_FROM,
       to: mail.to,
-      subject: mail.subject,
+      subject,
       html: mail.html,
       text: mail.text,
-      headers: mail.headers,
+      headers,
     },
     mail.idempotencyKey,
   );

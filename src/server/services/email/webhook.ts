@@ -27,7 +27,7 @@ export async function handleResendWebhook(
   secret: string | undefined,
   rawBody: string,
   headers: Headers,
-): Promise<{ handled: string; suppressed: string[] }> {
+): Promise<{ handled: string; suppressed: string[]; duplicate?: boolean }> {
   if (!secret) throw new AppError("SERVICE_UNAVAILABLE", "Webhook secret not configured");
   let payload: unknown;
   try {
@@ -43,10 +43,26 @@ export async function handleResendWebhook(
   }
   const event = eventSchema.safeParse(payload);
   if (!event.success) throw new AppError("BAD_REQUEST", "Unrecognised webhook payload");
-  const reason = SUPPRESSING[event.data.type];
-  if (!reason) return { handled: event.data.type, suppressed: [] };
-  const to = event.data.data.to;
-  const addresses = (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean);
-  for (const address of addresses) await suppressAddress(db, address, reason);
-  return { handled: event.data.type, suppressed: addresses };
+  // The signature covers the id: a replayed delivery (same id) is acknowledged and not acted on again.
+  const id = headers.get("webhook-id") ?? headers.get("svix-id") ?? "";
+  if (!(await recordDelivery(db, id))) return { handled: event.data.type, suppressed: [], duplicate: true };
+  try {
+    const reason = SUPPRESSING[event.data.type];
+    if (!reason) return { handled: event.data.type, suppressed: [] };
+    const to = event.data.data.to;
+    const addresses = (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean);
+    for (const address of addresses) await suppressAddress(db, address, reason);
+    return { handled: event.data.type, suppressed: addresses };
+  } catch (err) {
+    // Not handled after all: the provider's retry must be able to try again.
+    await db.webhookEvent.deleteMany({ where: { id } });
+    throw err;
+  }
+}
+
+/** Records a delivery id; false if it was already recorded. Prunes ids older than a day on the way. */
+async function recordDelivery(db: DbClient, id: string): Promise<boolean> {
+  await db.webhookEvent.deleteMany({ where: { received_at: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } });
+  const created = await db.webhookEvent.createMany({ data: [{ id }], skipDuplicates: true });
+  return created.count === 1;
 }

@@ -6,6 +6,8 @@ import { newToken, tokensEqual } from "./tokens.ts";
 
 /** A subscriber is mailed about their own signup at most once per hour, however often the form is sent. */
 export const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
+/** A confirmation link works for this long after it was (last) mailed. */
+export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const subscribeMessages = {
   es: "Revisa tu correo para confirmar la suscripción.",
@@ -42,6 +44,11 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
       confirmation_sent_at: null,
     },
   });
+  // An expired link is never revived: the next mail carries a new one.
+  await db.newsletterSubscription.updateMany({
+    where: { email, status: "pending", confirmation_sent_at: { lt: new Date(now.getTime() - CONFIRMATION_TTL_MS) } },
+    data: { confirmation_token: newToken() },
+  });
   const claimed = await db.newsletterSubscription.updateMany({
     where: {
       email,
@@ -61,15 +68,21 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
   return { message };
 }
 
-/** Confirms the opt-in. Idempotent: the link may be clicked twice. Unknown tokens change nothing. */
+/**
+ * Confirms the opt-in. Idempotent: the link may be clicked twice. Unknown tokens change nothing; a pending
+ * subscription's link expires CONFIRMATION_TTL_MS after it was mailed (`expired`: the page says so).
+ */
 export async function confirmSubscription(
   db: DbClient,
   token: string,
   now = new Date(),
-): Promise<{ confirmed: boolean }> {
+): Promise<{ confirmed: boolean; expired?: boolean }> {
   const row = await db.newsletterSubscription.findUnique({ where: { confirmation_token: token } });
   if (!row?.confirmation_token || !tokensEqual(row.confirmation_token, token)) return { confirmed: false };
   if (row.status === "unsubscribed") return { confirmed: false };
+  const mailedAt = row.confirmation_sent_at ?? row.created_at;
+  if (row.status === "pending" && now.getTime() - mailedAt.getTime() > CONFIRMATION_TTL_MS)
+    return { confirmed: false, expired: true };
   if (row.status === "pending") {
     const suppressed = await db.emailSuppression.findUnique({ where: { email: row.email } });
     await db.newsletterSubscription.update({

@@ -1,28 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "~/server/auth/password.ts";
 import type { DbClient } from "~/server/db/client.ts";
+import { setPassword } from "./change-password.ts";
 
 export interface EnsureAdminResult {
   email: string;
   /** Only set when a password was generated now: it is shown once and never stored in clear. */
   generatedPassword?: string;
   created: boolean;
+  /** An existing account got the given password (and lost its sessions). */
+  passwordReset?: boolean;
 }
 
 /**
  * The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD when given (created, or promoted if the account exists),
  * otherwise — only when no admin exists yet — `admin@riesgos-ia.local` with a generated password.
+ * `resetPassword` (the admin:create command) also gives an existing account the given password.
  */
 export async function ensureAdmin(
   db: DbClient,
-  opts: { email?: string; password?: string },
+  opts: { email?: string; password?: string; resetPassword?: boolean },
 ): Promise<EnsureAdminResult | null> {
   if (opts.email && opts.password) {
     const email = opts.email.toLowerCase();
     const existing = await db.user.findUnique({ where: { email } });
     if (existing) {
       if (existing.role !== "admin") await db.user.update({ where: { id: existing.id }, data: { role: "admin" } });
-      return { email, created: false };
+      if (!opts.resetPassword) return { email, created: false };
+      await setPassword(db, { userId: existing.id, newPassword: opts.password });
+      return { email, created: false, passwordReset: true };
     }
     await db.user.create({
       data: {

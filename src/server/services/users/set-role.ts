@@ -15,6 +15,8 @@ export async function setUserRole(db: DbClient, input: { userId: string; role: R
       const admins = await tx.user.count({ where: { role: "admin" } });
       if (admins <= 1) throw new AppError("CONFLICT", "The last admin cannot be demoted", { field: "userId" });
     }
+    // A demoted user's sessions end: the browsers that held admin rights must sign in again.
+    if (user.role === "admin" && input.role !== "admin") await tx.session.deleteMany({ where: { user_id: user.id } });
     return tx.user.update({
       where: { id: user.id },
       data: { role: input.role },

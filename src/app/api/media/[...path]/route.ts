@@ -1,10 +1,11 @@
+import { AppError } from "~/server/errors.ts";
+import { route } from "~/server/http/route.ts";
 import { imageStorage } from "~/server/providers/image-storage.ts";
 
 /** Serves images stored by the local storage driver (generated article images). */
-export async function GET(_req: Request, { params }: { params: Promise<{ path: string[] }> }) {
-  const { path } = await params;
+export const GET = route<{ path: string[] }>("public", async (_req, { params: { path } }) => {
   const image = await imageStorage().get(path.join("/"));
-  if (!image) return Response.json({ error: "Image not found", code: "NOT_FOUND" }, { status: 404 });
+  if (!image) throw new AppError("NOT_FOUND", "Image not found");
   return new Response(new Uint8Array(image.bytes), {
     headers: {
       "content-type": image.contentType,
@@ -13,4 +14,4 @@ export async function GET(_req: Request, { params }: { params: Promise<{ path: s
       "x-content-type-options": "nosniff",
     },
   });
-}
+});

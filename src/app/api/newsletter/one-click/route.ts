@@ -1,5 +1,7 @@
 import { NextResponse } from "next/server";
 import { db } from "~/server/db.ts";
+import { AppError } from "~/server/errors.ts";
+import { route } from "~/server/http/route.ts";
 import { unsubscribe } from "~/server/services/newsletter/subscribe.ts";
 import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
 import { tokenSchema } from "~/shared/schemas/newsletter.ts";
@@ -11,16 +13,15 @@ export const dynamic = "force-dynamic";
  * List-Unsubscribe header (token in the query string). No session, no CSRF token: the unguessable token is
  * the authorisation. The answer is the same for unknown tokens, which change nothing.
  */
-export async function POST(req: Request) {
+export const POST = route("token", async (req) => {
   const token = tokenSchema.safeParse(new URL(req.url).searchParams.get("token") ?? "");
-  if (!token.success)
-    return NextResponse.json({ error: "token: invalid", code: "BAD_REQUEST", field: "token" }, { status: 400 });
+  if (!token.success) throw new AppError("BAD_REQUEST", "token: invalid", { field: "token" });
   const result = await unsubscribe(db, token.data);
   return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
-}
+});
 
 /** A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead. */
-export async function GET(req: Request) {
+export const GET = route("token", (req) => {
   const token = new URL(req.url).searchParams.get("token") ?? "";
   return NextResponse.redirect(unsubscribeUrl("es", token), 303);
-}
+});

@@ -2,12 +2,15 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { appRouter } from "~/server/api/root.ts";
 import { createTRPCContext } from "~/server/api/trpc.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 
 const handler = (req: NextRequest) =>
   fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    // Every call in a batch runs its own procedure: an unbounded batch multiplies whatever one request may do.
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: ({ resHeaders }) => createTRPCContext({ headers: req.headers, resHeaders }),
   });
 

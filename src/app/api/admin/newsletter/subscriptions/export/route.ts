@@ -1,15 +1,11 @@
-import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
 import { db } from "~/server/db.ts";
+import { route } from "~/server/http/route.ts";
 import { subscriptionsCsv } from "~/server/services/newsletter/subscriptions-admin.ts";
 
 export const dynamic = "force-dynamic";
 
 /** CSV export of every subscription (admins only), streamed page by page. */
-export async function GET(req: Request) {
-  const session = await getSessionFromHeaders(req.headers);
-  if (!session) return Response.json({ error: "Authentication required", code: "UNAUTHORIZED" }, { status: 401 });
-  if (session.user.role !== "admin")
-    return Response.json({ error: "Admin role required", code: "FORBIDDEN" }, { status: 403 });
+export const GET = route("admin", () => {
   const rows = subscriptionsCsv(db);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -27,4 +23,4 @@ export async function GET(req: Request) {
       "cache-control": "no-store",
     },
   });
-}
+});

@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "~/components/auth/auth-card.tsx";
+import { PasswordForm } from "~/components/auth/password-form.tsx";
+import { Link, redirect } from "~/i18n/navigation.ts";
+import type { Locale } from "~/i18n/routing.ts";
+import { getSession } from "~/server/auth/get-session.ts";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
+  return { title: t("changePasswordTitle"), robots: { index: false, follow: false } };
+}
+
+/** A signed-in user changes their password; every other session of the account ends. */
+export default async function PasswordPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const session = await getSession();
+  if (!session) return redirect({ href: { pathname: "/login", query: { callbackUrl: "/password" } }, locale });
+  const t = await getTranslations("auth");
+  return (
+    <AuthCard
+      title={t("changePasswordTitle")}
+      subtitle={t("changePasswordSubtitle")}
+      footer={
+        <Link href="/" className="font-semibold text-accent-text underline-offset-4 hover:underline">
+          {t("backHome")}
+        </Link>
+      }
+    >
+      <PasswordForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { hashPassword, verifyPassword } from "~/server/auth/password.ts";
+import { createSession } from "~/server/auth/sessions.ts";
+import type { DbClient } from "~/server/db/client.ts";
+import { AppError, notFound } from "~/server/errors.ts";
+import { enforceRateLimit, resetLimit } from "~/server/security/rate-limit.ts";
+
+/**
+ * Sets a new password and ends every session of the user (a stolen cookie dies with the old password).
+ * Used by a signed-in user, who must give the current password (counted like sign-in attempts), and by
+ * `npm run admin:create` (no current password). Returns a fresh session token when `startSession` is set,
+ * so the browser that made the change stays signed in.
+ */
+export async function setPassword(
+  db: DbClient,
+  input: { userId: string; newPassword: string; current?: { password: string; ip: string }; startSession?: boolean },
+): Promise<{ sessionToken: string | null }> {
+  const user = await db.user.findUnique({
+    where: { id: input.userId },
+    select: { id: true, email: true, passwordHash: true },
+  });
+  if (!user) throw notFound("User");
+  if (input.current) {
+    const key = `${user.email}|${input.current.ip}`;
+    await enforceRateLimit("login-account-ip", key);
+    if (!(await verifyPassword(input.current.password, user.passwordHash)))
+      throw new AppError("BAD_REQUEST", "currentPassword: is not correct", { field: "currentPassword" });
+    await resetLimit("login-account-ip", key);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: user.id }, data: { passwordHash } }),
+    db.session.deleteMany({ where: { user_id: user.id } }),
+  ]);
+  return { sessionToken: input.startSession ? await createSession(db, user.id) : null };
+}

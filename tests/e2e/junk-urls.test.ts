@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+const baseUrl = inject("baseUrl");
+// The production build the E2E server runs from (tests/setup/e2e-global.ts).
+const distDir = path.resolve(process.env.E2E_DIST_DIR ?? ".next-e2e");
+
+function countFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let n = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+    n += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
+  return n;
+}
+const cacheFiles = () => countFiles(path.join(distDir, "cache")) + countFiles(path.join(distDir, "server", "app"));
+
+describe("junk URLs", () => {
+  it("a few hundred unknown slugs add no files to the server's cache", async () => {
+    const before = cacheFiles();
+    const paths: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      paths.push(
+        `/referentes/zz-${i}`,
+        `/noticias/no-existe-${i}`,
+        `/noticias/x${i}/opengraph-image`,
+        `/en/entrevistas/zz-${i}`,
+        `/entrevistas/NOT_A_SLUG_${i}/opengraph-image`,
+      );
+    }
+    const statuses: string[] = [];
+    for (let i = 0; i < paths.length; i += 10) {
+      const batch = await Promise.all(paths.slice(i, i + 10).map((p) => fetch(`${baseUrl}${p}`)));
+      for (const res of batch) {
+        statuses.push(`${res.status} ${new URL(res.url).pathname}`);
+        await res.arrayBuffer();
+      }
+    }
+    // Next writes its cache files after answering: give it a moment before counting.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(cacheFiles() - before).toBe(0);
+    expect(statuses.filter((s) => !s.startsWith("404 "))).toEqual([]);
+  });
+
+  it("answers 400 to an undecodable path and 404 to /api/docs/assets/__proto__", async () => {
+    expect((await fetch(`${baseUrl}/noticias/%ZZ`)).status).toBe(400);
+    for (const name of ["__proto__", "constructor", "toString"])
+      expect((await fetch(`${baseUrl}/api/docs/assets/${name}`)).status, name).toBe(404);
+    expect((await fetch(`${baseUrl}/api/docs/assets/init.js`)).status).toBe(200);
+  });
+});
