@@ -1,4 +1,4 @@
-import { encode } from "next-auth/jwt";
+import { createSession } from "~/server/auth/sessions.ts";
 import { db } from "~/server/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 
@@ -7,7 +7,7 @@ export async function restAdmin(username: string) {
   const user = await db.user.create({
     data: { username, email: `${username}@example.com`, passwordHash: "x", role: "admin" },
   });
-  const token = await encode({ token: { sub: user.id }, secret: process.env.NEXTAUTH_SECRET! });
+  const token = await createSession(db, user.id);
   const cookie = `next-auth.session-token=${token}`;
   const call = (method: string, path: string, body?: unknown) =>
     handleRest(

@@ -12,17 +12,23 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
+/** PostgreSQL text and jsonb refuse NUL and lone surrogates, which refused (fuzzed) input may carry. */
+const storable = (text: string) => text.replaceAll("\u0000", "").toWellFormed();
+
 /** Appends one entry (the table refuses UPDATE and DELETE, see the editors_desk migration). */
 export async function recordAudit(db: DbClient, entry: AuditRecord) {
+  const details = JSON.parse(
+    JSON.stringify(entry.details ?? {}, (_key, value) => (typeof value === "string" ? storable(value) : value)),
+  );
   return db.auditEntry.create({
     data: {
       action: entry.action,
       actor_id: entry.actor.id,
       actor_name: entry.actor.name,
       target_type: entry.target.type,
-      target_id: entry.target.id,
+      target_id: entry.target.id === null ? null : storable(entry.target.id),
       outcome: entry.outcome,
-      details: (entry.details ?? {}) as Prisma.InputJsonValue,
+      details: details as Prisma.InputJsonValue,
     },
   });
 }
