@@ -25,6 +25,14 @@ export const env = createEnv({
         ? z.string().min(32, "must be at least 32 characters in production")
         : z.string().min(1).optional(),
     NEXTAUTH_URL: z.string().url().optional(),
+    // The public origin of every absolute URL (canonical, feeds, sitemap, e-mails), read at run time.
+    // Unset → http://localhost:$PORT (src/lib/site-url.ts).
+    SITE_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
@@ -62,14 +70,14 @@ export const env = createEnv({
     NEWSLETTER_CRON_ENABLED: bool,
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
   },
-  client: {
-    NEXT_PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
-  },
+  client: {},
   runtimeEnv: {
     NODE_ENV: process.env.NODE_ENV,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
+    SITE_URL: process.env.SITE_URL || undefined,
+    PORT: process.env.PORT || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
@@ -100,7 +108,6 @@ export const env = createEnv({
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
-    NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
   },
   skipValidation: !!process.env.SKIP_ENV_VALIDATION,
   emptyStringAsUndefined: true,

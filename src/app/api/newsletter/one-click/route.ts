@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { db } from "~/server/db.ts";
-import { unsubscribe } from "~/server/services/newsletter/subscribe.ts";
+import { subscriberLocale, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
 import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
 import { tokenSchema } from "~/shared/schemas/newsletter.ts";
 
@@ -19,8 +19,13 @@ export async function POST(req: Request) {
   return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
 }
 
-/** A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead. */
+/**
+ * A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead,
+ * in the subscriber's language.
+ */
 export async function GET(req: Request) {
   const token = new URL(req.url).searchParams.get("token") ?? "";
-  return NextResponse.redirect(unsubscribeUrl("es", token), 303);
+  const valid = tokenSchema.safeParse(token);
+  const locale = valid.success ? await subscriberLocale(db, valid.data) : "es";
+  return NextResponse.redirect(unsubscribeUrl(locale, token), 303);
 }
