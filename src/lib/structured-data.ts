@@ -39,7 +39,6 @@ const PROFILE_URL = [
   /^https:\/\/(www\.)?(twitter|x)\.com\/[^/]+\/?$/,
   /^https:\/\/orcid\.org\/\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/,
   /^https:\/\/scholar\.google\.[a-z.]+\/citations\?user=/,
-  /^https:\/\/github\.com\/[^/]+\/?$/,
   /^https:\/\/([a-z]+\.)?wikipedia\.org\/wiki\/[^/]+$/,
   /^https:\/\/bsky\.app\/profile\/[^/]+$/,
 ];
