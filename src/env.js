@@ -33,6 +33,8 @@ export const env = createEnv({
       .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
       .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
+    NEXT_DIST_DIR: z.string().optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
@@ -78,6 +80,7 @@ export const env = createEnv({
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
     SITE_URL: process.env.SITE_URL || undefined,
     PORT: process.env.PORT || undefined,
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
