@@ -47,7 +47,9 @@ async function page(request: NextRequest) {
     response = NextResponse.rewrite(target, { status: 404, request: { headers: request.headers } });
   }
   response.headers.set("Content-Security-Policy", csp);
-  if (!response.headers.has("location")) response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
+  // A page that exists has hreflang alternates; a 404 or a redirect has none.
+  if (!missing && !response.headers.has("location"))
+    response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
   // Next marks per-request pages `private, no-store`; anonymous public pages may sit in a shared cache
   // (bench/nginx.conf.template), HTML and CSP header (same nonce) together.
   const cacheable = sharedCacheable({

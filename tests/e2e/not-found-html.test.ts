@@ -18,6 +18,7 @@ describe("not-found pages in the HTML itself", () => {
   it.each(CASES.map((c) => [c.path, c] as const))("%s", async (_, c) => {
     const res = await fetch(`${baseUrl}${c.path}`, { redirect: "manual" });
     expect(res.status).toBe(404);
+    expect(res.headers.get("link") ?? "").not.toContain("hreflang");
     const html = await res.text();
     expect(html).not.toContain('id="__next_error__"');
     expect(/<html[^>]* lang="([^"]+)"/.exec(html)?.[1]).toBe(c.lang);

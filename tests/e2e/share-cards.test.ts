@@ -20,7 +20,7 @@ describe("share tags and cards", () => {
     expect(meta.get("og:image:width")).toEqual(["1200"]);
     expect(meta.get("og:image:height")).toEqual(["630"]);
     const [alt] = meta.get("og:image:alt") ?? [];
-    expect(alt && alt.length > "Riesgos IA".length, `alt: ${alt}`).toBe(true);
+    expect(alt && alt.length > "Riesgos IA".length && !alt.startsWith("Riesgos IA · "), `alt: ${alt}`).toBe(true);
     const description = meta.get("description")?.[0] ?? "";
     expect(description.length).toBeGreaterThan(0);
     expect(description.length).toBeLessThanOrEqual(160);

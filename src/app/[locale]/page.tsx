@@ -20,7 +20,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   const t = await getTranslations({ locale, namespace: "site" });
   const home = await getTranslations({ locale, namespace: "home" });
   return {
-    ...pageMetadata({ locale, path: "/", title: t("name"), description: home("heroSubtitle") }),
+    ...pageMetadata({
+      locale,
+      path: "/",
+      title: t("name"),
+      description: home("heroSubtitle"),
+      imageAlt: `${t("name")}: ${home("heroTitle")}`,
+    }),
     title: { absolute: `${t("name")}: ${t("tagline")}` },
   };
 }

@@ -17,7 +17,8 @@ const view = (kind: string) => VIEWS[kind as keyof typeof VIEWS] ?? VIEWS.page;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, kind } = await params;
   const t = await getTranslations({ locale, namespace: "notFound" });
-  return { title: t(view(kind).title), robots: { index: false, follow: true } };
+  // Next adds `noindex` itself to every 404 answer.
+  return { title: t(view(kind).title) };
 }
 
 /**
