@@ -33,7 +33,13 @@ export default function ContactNotification(props: ContactNotificationProps) {
       ))}
       <Text style={{ margin: "2px 0", color: colors.muted }}>({props.locale})</Text>
       <Section style={{ borderLeft: `3px solid ${colors.line}`, paddingLeft: 12, marginTop: 12 }}>
-        <Text style={{ whiteSpace: "pre-wrap" }}>{props.message}</Text>
+        {/* <br> per line: Outlook ignores white-space, and the plain-text part keeps a newline for each. */}
+        <Text style={{ whiteSpace: "pre-wrap" }}>
+          {props.message.split(/\r?\n/).flatMap((line, i) =>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed text: their order is their identity
+            i === 0 ? [line] : [<br key={i} />, line],
+          )}
+        </Text>
       </Section>
     </EmailLayout>
   );

@@ -32,10 +32,13 @@ async function main() {
   announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => console.log(line) });
 
   const port = process.env.PORT ?? "3000";
+  process.env.PORT = port; // the default origin (no SITE_URL) is http://localhost:$PORT
   const next = path.resolve("node_modules/next/dist/bin/next");
   if (mode === "start" && buildIsStale()) {
     console.log("[build] building the production site (next build)…");
-    const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
+    // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in.
+    const { SITE_URL: _runtimeOnly, ...buildEnv } = process.env;
+    const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: buildEnv });
     if (r.status !== 0) {
       await embedded?.stop();
       process.exit(r.status ?? 1);

@@ -11,6 +11,10 @@ function read<T>(file: string): T {
 
 type Row = Record<string, unknown>;
 
+/** Dated content keeps its own date as its change date (JSON-LD dateModified, sitemap lastmod), not load time. */
+const datedRows = (file: string) =>
+  read<Row[]>(file).map((row) => ({ ...row, created_at: row.date, updated_at: row.date }));
+
 /**
  * Loads the bundled content. Idempotent: rows are inserted only when their slug is missing, so running it
  * twice gives the same rows and an editor's later changes to seeded content are never overwritten.
@@ -21,10 +25,10 @@ export async function loadSeed(db: DbClient) {
     counts[name] = (await fn()).count;
   };
   await insert("articles", () =>
-    db.article.createMany({ data: read<Row[]>("articles.json") as never, skipDuplicates: true }),
+    db.article.createMany({ data: datedRows("articles.json") as never, skipDuplicates: true }),
   );
   await insert("interviews", () =>
-    db.interview.createMany({ data: read<Row[]>("interviews.json") as never, skipDuplicates: true }),
+    db.interview.createMany({ data: datedRows("interviews.json") as never, skipDuplicates: true }),
   );
   await insert("referents", () =>
     db.referent.createMany({ data: read<Row[]>("referents.json") as never, skipDuplicates: true }),

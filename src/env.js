@@ -25,6 +25,16 @@ export const env = createEnv({
         ? z.string().min(32, "must be at least 32 characters in production")
         : z.string().min(1).optional(),
     NEXTAUTH_URL: z.string().url().optional(),
+    // The public origin of every absolute URL (canonical, feeds, sitemap, e-mails), read at run time.
+    // Unset → http://localhost:$PORT (src/lib/site-url.ts).
+    SITE_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
+    NEXT_DIST_DIR: z.string().optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
@@ -65,14 +75,15 @@ export const env = createEnv({
     NEWSLETTER_CRON_ENABLED: bool,
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
   },
-  client: {
-    NEXT_PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
-  },
+  client: {},
   runtimeEnv: {
     NODE_ENV: process.env.NODE_ENV,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
+    SITE_URL: process.env.SITE_URL || undefined,
+    PORT: process.env.PORT || undefined,
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
     TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
@@ -104,7 +115,6 @@ export const env = createEnv({
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
-    NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
   },
   skipValidation: !!process.env.SKIP_ENV_VALIDATION,
   emptyStringAsUndefined: true,

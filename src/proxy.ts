@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "./i18n/routing.ts";
+import { hreflangLinkHeader } from "./lib/seo.ts";
+import { notFoundKind } from "./server/not-found-route.ts";
 import { csrfRejection } from "./server/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./server/security/headers.js";
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./server/security/shared-cache.ts";
@@ -34,12 +36,12 @@ function api(request: NextRequest) {
 }
 
 /**
- * Pages: locale negotiation (/en/... is English, everything else Spanish; the NEXT_LOCALE cookie remembers an
- * explicit choice; the browser's Accept-Language is ignored on purpose: the site is Spanish-first, SPEC §4),
- * plus a fresh CSP nonce per request. Next reads the nonce from the request's CSP header and puts it on its
+ * Pages: locale routing (/en/... is English, everything else Spanish, whatever cookie or Accept-Language the
+ * request carries: the URL alone decides, SPEC §4), the hreflang Link header, plus a fresh CSP nonce per
+ * request. Next reads the nonce from the request's CSP header and puts it on its
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
-function page(request: NextRequest) {
+async function page(request: NextRequest) {
   if (malformedPath(request.nextUrl.pathname))
     return new NextResponse("Bad Request: malformed percent-encoding in the path", {
       status: 400,
@@ -51,8 +53,18 @@ function page(request: NextRequest) {
   // next-intl copies these request headers into the rewrite/next response it builds.
   request.headers.set("x-nonce", nonce);
   request.headers.set("Content-Security-Policy", csp);
-  const response = handleI18nRouting(request);
+  let response = handleI18nRouting(request);
+  // Unknown paths and slugs: the site's 404 page, rendered on the server, with status 404.
+  const missing = response.headers.has("location") ? null : await notFoundKind(request.nextUrl.pathname);
+  if (missing) {
+    const target = new URL(`/${missing.locale}/404/${missing.kind}`, request.url);
+    request.headers.set("X-NEXT-INTL-LOCALE", missing.locale); // what next-intl's own rewrite would pass on
+    response = NextResponse.rewrite(target, { status: 404, request: { headers: request.headers } });
+  }
   response.headers.set("Content-Security-Policy", csp);
+  // A page that exists has hreflang alternates; a 404 or a redirect has none.
+  if (!missing && !response.headers.has("location"))
+    response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
   // Next marks per-request pages `private, no-store`; anonymous public pages may sit in a shared cache
   // (bench/nginx.conf.template), HTML and CSP header (same nonce) together.
   const cacheable = sharedCacheable({
@@ -67,7 +79,7 @@ function page(request: NextRequest) {
   return response;
 }
 
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   return request.nextUrl.pathname.startsWith("/api/") ? api(request) : page(request);
 }
 

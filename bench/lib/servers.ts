@@ -75,7 +75,7 @@ export async function startSite(
       EMBEDDED_PG_PORT: String(opts.pgPort ?? 54398),
       DATABASE_URL: "",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SITE_URL: `http://127.0.0.1:${port}`,
       // The load generators play many readers behind one proxy (X-Forwarded-For per simulated client).
       TRUSTED_PROXY_HOPS: "1",
       ...opts.env,

@@ -8,6 +8,8 @@ export const colors = { ink: "#14181f", muted: "#5b6472", accent: "#b42318", pap
 export function EmailLayout(props: {
   locale: string;
   preview: string;
+  /** The document title some clients and previews show (default: the brand and the preview text). */
+  title?: string;
   siteUrl: string;
   unsubscribeUrl?: string;
   children: ReactNode;
@@ -15,7 +17,9 @@ export function EmailLayout(props: {
   const copy = copyFor(props.locale);
   return (
     <Html lang={props.locale === "en" ? "en" : "es"}>
-      <Head />
+      <Head>
+        <title>{props.title ?? `${copy.brand}: ${props.preview}`.slice(0, 120)}</title>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: colors.paper, fontFamily: "Helvetica, Arial, sans-serif", color: colors.ink }}>
         <Container style={{ maxWidth: 600, margin: "0 auto", padding: "24px", backgroundColor: "#ffffff" }}>
@@ -29,7 +33,7 @@ export function EmailLayout(props: {
           {props.unsubscribeUrl ? (
             <Text style={{ fontSize: 12, color: colors.muted }}>
               {copy.footer}{" "}
-              <Link href={props.unsubscribeUrl} style={{ color: colors.muted }}>
+              <Link href={props.unsubscribeUrl} style={{ color: colors.accent, textDecoration: "underline" }}>
                 {copy.unsubscribe}
               </Link>
             </Text>

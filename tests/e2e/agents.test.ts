@@ -29,6 +29,12 @@ describe("agents and the review desk", () => {
     await page.getByTestId("admin-tab-agents").waitFor();
 
     await page.getByTestId("agents-new").click();
+    // Invalid input is explained in the admin's language, not in the schema's English.
+    await page.fill("#agent-targetLength", "5000");
+    await page.getByTestId("agent-form-submit").click();
+    await page.getByText("Campo obligatorio").waitFor();
+    await page.getByText("Debe estar entre 200 y 2000").waitFor();
+    expect(await page.getByText(/^(required|must be between 200 and 2000)$/).count()).toBe(0);
     await page.fill("#agent-name", agentName);
     await page.fill("#agent-topics", " ai act, , gobernanza ");
     await page.fill("#agent-targetLength", "no es un número");
@@ -58,6 +64,8 @@ describe("agents and the review desk", () => {
     await row.waitFor();
     expect(await page.getByTestId("publications-pending-tab").textContent()).toMatch(/Pendientes \(\d+\)/);
     const slug = await row.getAttribute("data-slug");
+    // Topic badges carry the public site's labels, not the raw ids.
+    expect(await row.getByTestId("admin-topic-badge").allTextContents()).toContain("Regulación");
     expect(slug).toBeTruthy();
 
     await row.getByTestId("publication-preview").click();

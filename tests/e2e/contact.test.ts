@@ -52,6 +52,7 @@ describe("/contacto", () => {
     await block.getByTestId("newsletter-contact-submit").click();
     await toast("¡Suscripción exitosa!").waitFor();
     await toast("Te hemos suscrito a nuestro newsletter semanal").waitFor();
+    await toast("Revisa tu correo para confirmar la suscripción.").waitFor();
     expect(await block.locator("#newsletter-email-contact").inputValue()).toBe("");
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function visit(path: string, status = 200) {
-  // Visiting /en stores English in the NEXT_LOCALE cookie; each visit here starts without a stored choice.
+  // Each visit starts without cookies (a session or a remembered language choice).
   await page.context().clearCookies();
   const res = await page.goto(`${baseUrl}${path}`);
   expect(res?.status(), path).toBe(status);

@@ -1,8 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import sitemap, { STATIC_PATHS } from "~/app/sitemap.ts";
 import { db } from "~/server/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
+import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
+import { listReferentRefs } from "~/server/services/directories/queries.ts";
+import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
+import { STATIC_PATHS, sitemapXml } from "~/server/services/seo/sitemap.ts";
 
 const SITE = "https://riesgos-ia.example";
 const DRAFT = `feeds-draft-${Date.now()}`;
@@ -19,7 +22,15 @@ afterAll(async () => {
 });
 
 async function rss(locale: "es" | "en") {
-  const xml = await buildRssFeed(db, { locale, siteUrl: SITE, title: "Riesgos IA", description: "d", copyright: "c" });
+  const industryUpdate = locale === "en" ? "Industry update" : "Novedad de la industria";
+  const xml = await buildRssFeed(db, {
+    locale,
+    siteUrl: SITE,
+    title: "Riesgos IA",
+    description: "d",
+    copyright: "c",
+    industryUpdate,
+  });
   expect(XMLValidator.validate(xml)).toBe(true);
   const doc = parser.parse(xml);
   const items = [doc.rss.channel.item].flat();
@@ -49,22 +60,86 @@ describe("RSS feeds", () => {
   });
 });
 
+describe("RSS items", () => {
+  type Item = { link: string; author?: unknown; "dc:creator": string; "content:encoded": string; category: unknown };
+  const sponsoredSlug = "trazia-plataforma-auditoria-sistemas-ia";
+
+  it("credit authors with dc:creator (RSS's <author> must be an e-mail) and carry the sanitised full body", async () => {
+    const { doc, items } = await rss("es");
+    expect(doc.rss["@_xmlns:dc"]).toBe("http://purl.org/dc/elements/1.1/");
+    expect(doc.rss["@_xmlns:content"]).toBe("http://purl.org/rss/1.0/modules/content/");
+    for (const item of items as Item[]) {
+      expect(item.author, item.link).toBeUndefined();
+      expect(item["dc:creator"], item.link).toEqual(expect.any(String));
+      expect(item["content:encoded"], item.link).toMatch(/<p>/);
+      expect(item["content:encoded"], item.link).not.toMatch(/<script/i);
+    }
+  });
+
+  it("labels sponsored items in the feed's language, the English feed without Spanish text", async () => {
+    const es = (await rss("es")).items.find((i: Item) => i.link.endsWith(sponsoredSlug)) as Item;
+    expect([es.category].flat()).toContain("Novedad de la industria");
+    expect(es["content:encoded"]).toContain("Novedad de la industria");
+    const en = (await rss("en")).items.find((i: Item) => i.link.endsWith(sponsoredSlug)) as Item;
+    expect([en.category].flat()).toContain("Industry update");
+    expect(en["dc:creator"]).toBe("Trazia Labs");
+    expect(en["content:encoded"]).toMatch(/^<p><strong>Industry update<\/strong><\/p>/);
+    // Everything but the article's own English body (which quotes the label) is English.
+    expect(JSON.stringify({ ...en, "content:encoded": "" })).not.toMatch(/patrocinado|Novedad de la industria/);
+  });
+
+  it("gives an article's image as enclosure and media:content, absolute", async () => {
+    const slug = `feeds-image-${Date.now()}`;
+    await db.article.create({
+      data: {
+        slug,
+        title_es: "Con imagen",
+        summary_es: "x",
+        body_es: "cuerpo",
+        date: new Date(Date.now() + 86_400_000),
+        status: "published",
+        image_url: "/api/media/generated/foto.png",
+      },
+    });
+    try {
+      const { doc, items } = await rss("es");
+      expect(doc.rss["@_xmlns:media"]).toBe("http://search.yahoo.com/mrss/");
+      const item = items.find((i: Item) => i.link.endsWith(slug));
+      expect(item.enclosure).toMatchObject({ "@_url": `${SITE}/api/media/generated/foto.png`, "@_type": "image/png" });
+      expect(item["media:content"]).toMatchObject({
+        "@_url": `${SITE}/api/media/generated/foto.png`,
+        "@_medium": "image",
+      });
+    } finally {
+      await db.article.deleteMany({ where: { slug } });
+    }
+  });
+});
+
 describe("sitemap", () => {
-  it("lists every public page in both languages with hreflang alternates", async () => {
+  it("lists every public page in both languages with hreflang alternates (es, en, x-default)", async () => {
     const [articles, interviews, referents] = await Promise.all([
-      db.article.count({ where: { status: "published" } }),
-      db.interview.count({ where: { status: "published" } }),
-      db.referent.count(),
+      listPublishedArticleRefs(db),
+      listInterviewRefs(db),
+      listReferentRefs(db),
     ]);
-    const entries = await sitemap();
-    expect(entries).toHaveLength(2 * (STATIC_PATHS.length + articles + interviews + referents));
-    const urls = entries.map((e) => e.url);
+    const xml = sitemapXml({ articles, interviews, referents });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    type Entry = { loc: string; lastmod?: string; "xhtml:link": { "@_hreflang": string; "@_href": string }[] };
+    const entries = [parser.parse(xml).urlset.url].flat() as Entry[];
+    expect(entries).toHaveLength(2 * (STATIC_PATHS.length + articles.length + interviews.length + referents.length));
+    const urls = entries.map((e) => e.loc);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.some((u) => u.endsWith("/noticias/ai-act-obligaciones-modelos-uso-general"))).toBe(true);
     expect(urls.some((u) => u.includes(DRAFT))).toBe(false);
-    const english = entries.find((e) => e.url.endsWith("/en/referentes/lucia-montaner"));
-    expect(english?.alternates?.languages).toMatchObject({
-      es: expect.stringMatching(/\/referentes\/lucia-montaner$/),
-    });
+    const english = entries.find((e) => e.loc.endsWith("/en/referentes/lucia-montaner"));
+    expect(english?.["xhtml:link"].map((l) => l["@_hreflang"])).toEqual(["es", "en", "x-default"]);
+    expect(english?.["xhtml:link"][2]?.["@_href"]).toMatch(/[^n]\/referentes\/lucia-montaner$/);
+  });
+
+  it("dates a seeded article by its own date, not by when the seed was loaded", async () => {
+    const seeded = await db.article.findUniqueOrThrow({ where: { slug: "deepfakes-elecciones-normas-europeas" } });
+    const xml = sitemapXml({ articles: [seeded], interviews: [], referents: [] });
+    expect(xml).toContain(`<lastmod>${seeded.date.toISOString()}</lastmod>`);
   });
 });

@@ -22,13 +22,15 @@ describe("OpenAPI document", () => {
     expect(result.specification).toBe("OpenAPI");
   });
 
-  it("has one operation per REST procedure plus the hand-written HTML preview", () => {
+  it("has one operation per REST procedure plus the hand-written HTML preview and one-click unsubscribe", () => {
     const procedures = Object.values(
       appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>,
     );
     const rest = procedures.filter((p) => p._def.meta?.openapi).length;
     const ops = operations(doc());
-    expect(ops).toHaveLength(rest + 1);
+    expect(ops).toHaveLength(rest + 3);
+    const oneClick = ops.filter((o) => o.path === "/newsletter/one-click").map((o) => o.method);
+    expect(oneClick.sort()).toEqual(["get", "post"]);
     const preview = ops.find((o) => o.path === "/admin/newsletters/{id}/preview")?.op;
     expect(preview?.responses?.["200"]).toMatchObject({ content: { "text/html": { schema: { type: "string" } } } });
   });
@@ -42,7 +44,8 @@ describe("OpenAPI document", () => {
       );
       if (op["x-access"] === "public") {
         expect(op.security, where).toEqual([]);
-        expect(op.responses?.["401"], where).toBeUndefined();
+        // A public operation answers 401 only where signing in itself fails.
+        if (op.operationId !== "auth-login") expect(op.responses?.["401"], where).toBeUndefined();
       } else {
         expect(op.security, where).toEqual([{ sessionCookie: [] }]);
         expect(op.responses?.["401"], where).toBeDefined();
@@ -59,6 +62,7 @@ describe("OpenAPI document", () => {
   it("documents every response: a JSON 200 schema and the real error body", () => {
     for (const { path, method, op } of operations(doc())) {
       const where = `${method} ${path}`;
+      if (op.operationId === "newsletter-oneClickPage") continue; // a 303 redirect, checked below
       const ok = op.responses?.["200"] as OpenAPIV3_1.ResponseObject;
       const schema = ok.content?.["application/json"]?.schema ?? ok.content?.["text/html"]?.schema;
       expect(schema && Object.keys(schema).length, where).toBeTruthy();
@@ -72,6 +76,19 @@ describe("OpenAPI document", () => {
       }
     }
     expect(doc().components?.schemas?.Error).toMatchObject({ required: ["error", "code"] });
+  });
+
+  it("declares the statuses the adapter really answers, and a relative server", () => {
+    const d = doc();
+    expect(d.servers).toEqual([{ url: "/api" }]);
+    const op = (p: string, m: string) => operations(d).find((o) => o.path === p && o.method === m)?.op;
+    expect(op("/auth/login", "post")?.responses?.["401"]).toBeDefined();
+    for (const { path, method, op: o } of operations(d)) {
+      if (["post", "put", "patch"].includes(method) && !o.operationId?.startsWith("newsletter-oneClick"))
+        expect(o.responses?.["415"], `${method} ${path}`).toBeDefined();
+      if (method !== "get") expect(o.responses?.["403"], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(op("/newsletter/one-click", "get")?.responses ?? {})).toContain("303");
   });
 });
 

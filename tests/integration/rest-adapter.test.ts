@@ -39,4 +39,29 @@ describe("REST adapter: writes without a payload", () => {
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe("UNAUTHORIZED");
   });
+
+  it("treats `content-type: application/json` with an empty body as {} (how browsers' fetch sends it)", async () => {
+    for (const path of ["/agents/execute-all", "/admin/newsletters/generate", "/agents/some-agent/execute"]) {
+      const res = await handleRest(
+        new Request(`http://localhost/api${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8" },
+          body: "",
+        }),
+      );
+      expect(res.status, path).toBe(401);
+      expect((await res.json()).code, path).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("still answers 415 for a body of another content type", async () => {
+    const res = await handleRest(
+      new Request("http://localhost/api/agents/execute-all", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "hello",
+      }),
+    );
+    expect(res.status).toBe(415);
+  });
 });

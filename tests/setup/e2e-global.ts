@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const fakeOpenAi = await startFakeOpenAi(); // agents E2E
   const baseUrl = `http://127.0.0.1:${port}`;
+  const siteUrl = baseUrl;
   fs.mkdirSync("test-results", { recursive: true });
   const log = fs.createWriteStream("test-results/e2e-server.log");
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
@@ -27,7 +28,9 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXTAUTH_URL: baseUrl,
-      NEXT_PUBLIC_SITE_URL: baseUrl,
+      // Read at run time only (the launcher builds without it, where it would be http://localhost:PORT): the
+      // site-origin tests find this origin in every absolute URL, whatever host a request names.
+      SITE_URL: siteUrl,
       NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       // The tests stand in for one proxy: clients pick their address with X-Forwarded-For (rest-contract).
       TRUSTED_PROXY_HOPS: "1",
@@ -59,6 +62,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
+  project.provide("siteUrl", siteUrl);
   return async () => {
     if (child.pid) {
       try {
@@ -75,5 +79,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    siteUrl: string;
   }
 }

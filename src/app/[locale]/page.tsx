@@ -11,7 +11,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { Link } from "~/i18n/navigation.ts";
 import type { Locale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
+import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
+import { publisherJsonLd } from "~/lib/structured-data.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
@@ -19,7 +20,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   const t = await getTranslations({ locale, namespace: "site" });
   const home = await getTranslations({ locale, namespace: "home" });
   return {
-    ...pageMetadata({ locale, path: "/", title: t("name"), description: home("heroSubtitle") }),
+    ...pageMetadata({
+      locale,
+      path: "/",
+      title: t("name"),
+      description: home("heroSubtitle"),
+      imageAlt: `${t("name")}: ${home("heroTitle")}`,
+    }),
     title: { absolute: `${t("name")}: ${t("tagline")}` },
   };
 }
@@ -47,7 +54,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
           "@type": "Organization",
           name: site("name"),
           url: absoluteUrl(locale, "/"),
-          logo: `${siteUrl()}/icon.svg`,
+          logo: publisherJsonLd().logo,
           description: site("tagline"),
         }}
       />
@@ -75,7 +82,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           {featured && (
-            <section aria-label={t("latest")} data-testid="home-featured">
+            <section aria-label={cards("featured")} data-testid="home-featured">
               <ArticleCard article={featured} size="large" label={cards("featured")} headingLevel={2} />
             </section>
           )}

@@ -60,7 +60,15 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
       setEmail("");
       setState("subscribed");
       timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
-      if (contact) toast.success(t("contactSuccessTitle"), { description: t("contactSuccessBody") });
+      // The contact page keeps the spec's sentence and, as the signup block does, says a confirmation went out.
+      if (contact)
+        toast.success(t("contactSuccessTitle"), {
+          description: (
+            <>
+              <span>{t("contactSuccessBody")}</span> <span>{body?.message || t("successDefault")}</span>
+            </>
+          ),
+        });
       else toast.success(t("successTitle"), { description: body?.message || t("successDefault") });
     } catch {
       setState("idle");

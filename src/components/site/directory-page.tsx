@@ -1,10 +1,11 @@
-import { Suspense } from "react";
+import { useTranslations } from "next-intl";
 import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
 import { PageHeader } from "./page-header.tsx";
 
 /**
- * Layout shared by the directories: masthead, then the filterable grid. Without JavaScript (or while the
- * filter hydrates) every card is shown, server-rendered.
+ * Layout shared by the directories: masthead, then the filterable grid, server-rendered with every card the
+ * query selects (no Suspense fallback copy of the grid: the cards carry ids that search results link to).
+ * A visually hidden h2 keeps the outline h1 → h2 → card h3.
  */
 export function DirectoryPage({
   title,
@@ -19,22 +20,13 @@ export function DirectoryPage({
   items: DirectoryItem[];
   gridClassName?: string;
 }) {
-  const all = (
-    <div className={gridClassName}>
-      {items.map((i) => (
-        <div key={i.key} className="flex flex-col [&>*]:flex-1">
-          {i.node}
-        </div>
-      ))}
-    </div>
-  );
+  const t = useTranslations("directory");
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
       <PageHeader title={title} dek={dek} />
       <div className="mt-8">
-        <Suspense fallback={all}>
-          <DirectoryFilter {...filter} items={items} gridClassName={gridClassName} />
-        </Suspense>
+        <h2 className="sr-only">{t("listHeading")}</h2>
+        <DirectoryFilter {...filter} items={items} gridClassName={gridClassName} />
       </div>
     </main>
   );

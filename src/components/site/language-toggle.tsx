@@ -3,14 +3,18 @@
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "~/components/ui/cn.ts";
 import { Link, usePathname } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
+import { LOCALE_COOKIE, type Locale } from "~/i18n/routing.ts";
 
 /**
- * Switches to the other language on the same page. next-intl's Link with `locale` stores the choice in the
- * NEXT_LOCALE cookie, so later visits to unprefixed URLs keep it (SPEC §4 language persistence).
- * Never prefetched: the prefetch answer of the other language's page sets that cookie too, so merely viewing
- * (or hovering) the toggle would switch the remembered language.
+ * Remembers an explicit choice in the NEXT_LOCALE cookie (SPEC §4 language persistence). Only a click
+ * writes it, and nothing redirects on it: an unprefixed URL is Spanish and an /en URL English, always.
  */
+function rememberLocale(locale: Locale) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie, no Cookie Store API needed
+  document.cookie = `${LOCALE_COOKIE.name}=${locale}; path=/; max-age=${LOCALE_COOKIE.maxAge}; samesite=lax`;
+}
+
+/** Switches to the other language on the same page. Never prefetched: a toggle is a deliberate choice. */
 export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const t = useTranslations("nav");
   const locale = useLocale() as Locale;
@@ -23,7 +27,10 @@ export function LanguageToggle({ className, onNavigate }: { className?: string; 
       hrefLang={other}
       lang={other}
       prefetch={false}
-      onClick={onNavigate}
+      onClick={() => {
+        rememberLocale(other);
+        onNavigate?.();
+      }}
       title={t("switchToLabel")}
       data-testid="language-toggle"
       className={cn(
@@ -53,6 +60,7 @@ export function LanguageButtons() {
           lang={l}
           prefetch={false}
           aria-current={l === locale ? "true" : undefined}
+          onClick={() => rememberLocale(l)}
           className={cn(
             "rounded-md border px-3 py-1.5 text-sm",
             l === locale ? "border-paper bg-paper text-ink" : "border-paper/40 text-paper hover:border-paper",

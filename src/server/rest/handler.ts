@@ -35,23 +35,25 @@ function decodedPathname(pathname: string): string {
 /**
  * Adapts the request for the OpenAPI handler: decoded path parameters, and — since SPEC §7 calls such as
  * `POST /api/agents/execute-all` carry no payload while the handler only accepts JSON bodies — a body-less
- * write is treated as `{}` instead of answering 415.
+ * write (no content type, or `application/json` with an empty body, as browsers' fetch sends it) is `{}`
+ * instead of a 415 or a 400 before auth is even checked.
  */
 async function adaptRequest(req: Request): Promise<Request> {
   const url = new URL(req.url);
   const pathname = decodedPathname(url.pathname);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const addJsonBody = hasBody && !req.headers.get("content-type");
-  if (pathname === url.pathname && !addJsonBody) return req;
+  const type = req.headers.get("content-type");
+  const mayBeEmptyJson = hasBody && (!type || /^application\/json\s*(;|$)/i.test(type));
+  if (pathname === url.pathname && !mayBeEmptyJson) return req;
   url.pathname = pathname;
   const headers = new Headers(req.headers);
   let body: string | undefined;
   if (hasBody) {
     body = await req.text();
-    if (addJsonBody) {
+    if (mayBeEmptyJson && !body.trim()) {
       headers.set("content-type", "application/json");
-      if (!body.trim()) body = "{}";
-    }
+      body = "{}";
+    } else if (!type) headers.set("content-type", "application/json");
   }
   return new Request(url, { method: req.method, headers, body });
 }

@@ -1,9 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
-import { env } from "~/env.js";
 import { appRouter } from "~/server/api/root.ts";
 import type { AppMeta } from "~/server/api/trpc.ts";
-import { newsletterIdInputSchema } from "~/shared/schemas/newsletter.ts";
+import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/shared/schemas/newsletter.ts";
 
 type Access = NonNullable<AppMeta["access"]>;
 
@@ -58,6 +57,57 @@ const previewPath = {
   },
 };
 
+/** The hand-written RFC 8058 one-click unsubscribe route (src/app/api/newsletter/one-click/route.ts). */
+const oneClickPath = {
+  "/newsletter/one-click": {
+    post: {
+      operationId: "newsletter-oneClick",
+      summary: "One-click unsubscribe (RFC 8058), as mail clients call it from the List-Unsubscribe header",
+      tags: ["newsletter"],
+      requestParams: { query: z.object({ token: tokenSchema }) },
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": { schema: z.object({ "List-Unsubscribe": z.literal("One-Click") }) },
+        },
+      },
+      responses: {
+        "200": {
+          description: "Unsubscribed (the same answer for an unknown token, which changes nothing)",
+          content: { "application/json": { schema: unsubscribeOutputSchema } },
+        },
+        "400": { description: "" },
+      },
+    },
+    get: {
+      operationId: "newsletter-oneClickPage",
+      summary: "A person (or a link scanner) opening the one-click URL: sent to the unsubscribe page",
+      tags: ["newsletter"],
+      requestParams: { query: z.object({ token: z.string().optional() }) },
+      responses: {
+        "303": {
+          description: "Redirect to /unsubscribe (or /en/unsubscribe for English subscribers); nothing changes",
+          headers: { Location: { schema: { type: "string" as const } } },
+        },
+      },
+    },
+  },
+};
+
+/** Statuses an operation answers beyond the generic ones (its service's conflicts, a failed sign-in). */
+const EXTRA_STATUSES: Record<string, string[]> = {
+  "auth-login": ["401"],
+  "auth-register": ["409"],
+  "admin-agents-execute": ["409"],
+  "admin-publications-review": ["409"],
+  "admin-newsletters-send": ["409"],
+  "admin-newsletters-delete": ["409"],
+};
+
+const STATE_CHANGING = new Set(["post", "put", "patch", "delete"]);
+/** trpc-to-openapi reads a JSON body on these methods and answers 415 to another content type. */
+const JSON_BODY_METHODS = new Set(["post", "put", "patch"]);
+const HAND_WRITTEN = new Set(["admin-newsletters-preview", "newsletter-oneClick", "newsletter-oneClickPage"]);
+
 type Operation = {
   operationId?: string;
   description?: string;
@@ -85,8 +135,10 @@ const ERROR_TEXT: Record<string, string> = {
   "403": "Signed in without the required role (or a cross-origin write)",
   "404": "Not found",
   "409": "Conflict with the current state",
+  "415": "The body is not `application/json` (an empty JSON body counts as `{}`)",
   "429": "Rate limited; see the Retry-After header",
   "500": "Internal error (no internals are exposed)",
+  "503": "The database or a provider is unavailable for a moment; try again",
 };
 
 /** Operations behind a rate limit (enforceRateLimit in their procedure or service). */
@@ -105,7 +157,7 @@ const RATE_LIMITED = new Set([
  */
 function describeAccess(paths: Record<string, Record<string, Operation>>, access: Map<string, Access>) {
   for (const ops of Object.values(paths)) {
-    for (const op of Object.values(ops)) {
+    for (const [method, op] of Object.entries(ops)) {
       const level = access.get(op.operationId ?? "") ?? "public";
       op["x-access"] = level;
       op.security = level === "public" ? [] : [{ [SECURITY_SCHEME]: [] }];
@@ -119,9 +171,15 @@ function describeAccess(paths: Record<string, Record<string, Operation>>, access
       }
       if (op.parameters?.some((p) => p.in === "path")) op.responses["404"] ??= { description: "" };
       if (RATE_LIMITED.has(op.operationId ?? "")) op.responses["429"] ??= { description: "" };
+      for (const status of EXTRA_STATUSES[op.operationId ?? ""] ?? []) op.responses[status] ??= { description: "" };
+      // The proxy refuses a cross-origin write that carries the session cookie, whatever the operation.
+      if (STATE_CHANGING.has(method)) op.responses["403"] ??= { description: "" };
+      if (JSON_BODY_METHODS.has(method) && !HAND_WRITTEN.has(op.operationId ?? ""))
+        op.responses["415"] ??= { description: "" };
       op.responses["500"] ??= { description: "" };
+      op.responses["503"] ??= { description: "" };
       for (const status of Object.keys(op.responses)) {
-        if (status.startsWith("2")) continue;
+        if (status.startsWith("2") || status.startsWith("3")) continue;
         op.responses[status] = {
           description: ERROR_TEXT[status] ?? "Error",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -143,7 +201,8 @@ export function openApiDocument() {
     ].join(" "),
     version: "1.0.0",
     openApiVersion: "3.1.0",
-    baseUrl: `${env.NEXT_PUBLIC_SITE_URL}/api`,
+    // Relative: Swagger UI's "Try it out" calls whichever host served the document.
+    baseUrl: "/api",
     securitySchemes: {
       [SECURITY_SCHEME]: {
         type: "apiKey",
@@ -152,7 +211,7 @@ export function openApiDocument() {
         description: "next-auth session (named `__Secure-next-auth.session-token` over HTTPS).",
       },
     },
-    paths: previewPath,
+    paths: { ...previewPath, ...oneClickPath },
   });
   describeAccess(doc.paths as unknown as Record<string, Record<string, Operation>>, accessByOperationId());
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorSchema } };

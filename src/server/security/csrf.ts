@@ -3,7 +3,7 @@ import { SESSION_COOKIES } from "~/server/auth/cookie-names.ts";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function configuredOrigins(): string[] {
-  return [process.env.NEXTAUTH_URL, process.env.NEXT_PUBLIC_SITE_URL].flatMap((u) => {
+  return [process.env.NEXTAUTH_URL, process.env.SITE_URL].flatMap((u) => {
     try {
       return u ? [new URL(u).origin] : [];
     } catch {

@@ -19,6 +19,7 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("newsPage");
+  const list = await getTranslations("directory");
   const [firstPage, facets] = await Promise.all([
     publicContent.articleList({ limit: 20 }),
     publicContent.articleFacets(),
@@ -35,6 +36,7 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
       <PageHeader title={t("title")} dek={t("description")} />
       <div className="mt-8">
+        <h2 className="sr-only">{list("listHeading")}</h2>
         <Suspense fallback={staticList}>
           {/* The filters query the API from the browser; only this page needs the tRPC client. */}
           <TRPCReactProvider>

@@ -1,25 +1,24 @@
 import { getTranslations } from "next-intl/server";
-import { isLocale, locales } from "~/i18n/routing.ts";
+import { isLocale } from "~/i18n/routing.ts";
 import { siteUrl } from "~/lib/seo.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-// /rss (Spanish) and /en/rss (English); cached and revalidated on publish (revalidatePublicContent).
-export const revalidate = 300;
-
-export function generateStaticParams() {
-  return locales.map((locale) => ({ locale }));
-}
+// /rss (Spanish) and /en/rss (English). Rendered per request so its links follow SITE_URL as the server
+// runs; the XML itself sits in the data cache, expired on publish (revalidatePublicContent).
+export const dynamic = "force-dynamic";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : "es";
   const t = await getTranslations({ locale, namespace: "feeds" });
+  const cards = await getTranslations({ locale, namespace: "cards" });
   const xml = await publicContent.rssFeed({
     locale,
     siteUrl: siteUrl(),
     title: t("title"),
     description: t("description"),
     copyright: t("copyright"),
+    industryUpdate: cards("industryUpdate"),
   });
   return new Response(xml, { headers: { "content-type": "application/rss+xml; charset=utf-8" } });
 }

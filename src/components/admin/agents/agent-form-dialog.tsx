@@ -55,6 +55,13 @@ function initialState(agent: AgentDto | null): FormState {
 /** Create and edit dialogs (SPEC §2/§3): the same zod schema as the server checks the config first. */
 export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; onClose: () => void }) {
   const t = useTranslations("adminAgents");
+  // The shared schema's messages are the API's (English); the form speaks the admin's language.
+  const issueText = (issue: { code: string; path: PropertyKey[]; maximum?: unknown }) => {
+    if (issue.path.at(-1) === "targetLength") return t("form.validation.range", { min: 200, max: 2000 });
+    if (issue.code === "too_small") return t("form.validation.required");
+    if (issue.code === "too_big") return t("form.validation.tooLong", { max: Number(issue.maximum) });
+    return t("form.validation.invalid");
+  };
   const utils = api.useUtils();
   const [form, setForm] = useState<FormState>(() => initialState(props.agent));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -106,7 +113,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
     const parsed = agentCreateSchema.safeParse(payload);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path.at(-1))] ??= issue.message;
+      for (const issue of parsed.error.issues) next[String(issue.path.at(-1))] ??= issueText(issue);
       setErrors(next);
       return;
     }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { taxonomyLabel } from "~/lib/taxonomy.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 
 /** Publicado / Requiere revisión / Draft (SPEC §2). */
@@ -30,13 +31,14 @@ export function ArticleStatusBadge({
   return <Badge variant="outline">{t("draft")}</Badge>;
 }
 
-/** The first 2 topics plus a '+N' badge. */
+/** The first 2 topics (labelled as on the public site) plus a '+N' badge. */
 export function TopicBadges({ topics }: { topics: string[] }) {
+  const t = useTranslations("taxonomy.topics");
   return (
     <>
       {topics.slice(0, 2).map((topic) => (
-        <Badge key={topic} variant="secondary">
-          {topic}
+        <Badge key={topic} variant="secondary" data-testid="admin-topic-badge">
+          {taxonomyLabel(t, topic)}
         </Badge>
       ))}
       {topics.length > 2 ? <Badge variant="outline">+{topics.length - 2}</Badge> : null}

@@ -109,3 +109,12 @@ export async function unsubscribe(
   }
   return { success: true, message: UNSUBSCRIBED_MESSAGE };
 }
+
+/** The language a subscriber signed up in (where their unsubscribe page lives); Spanish for unknown tokens. */
+export async function subscriberLocale(db: DbClient, token: string): Promise<"es" | "en"> {
+  const row = await db.newsletterSubscription.findUnique({
+    where: { unsubscribe_token: token },
+    select: { locale: true },
+  });
+  return row?.locale === "en" ? "en" : "es";
+}

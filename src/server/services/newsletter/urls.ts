@@ -1,6 +1,5 @@
-import { env } from "~/env.js";
+import { siteUrl as site } from "~/lib/site-url.ts";
 
-const site = () => env.NEXT_PUBLIC_SITE_URL.replace(/\/$/, "");
 /** Spanish lives at /, English under /en (next-intl "as-needed" prefix). */
 const localePrefix = (locale: string) => (locale === "en" ? "/en" : "");
 

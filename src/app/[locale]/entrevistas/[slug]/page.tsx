@@ -8,10 +8,10 @@ import { TopicBadges } from "~/components/site/topic-badges.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Link } from "~/i18n/navigation.ts";
 import { type Locale, locales } from "~/i18n/routing.ts";
-import { displayAuthor } from "~/lib/authors.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
 import { pick, pickList } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
+import { absoluteUrl, pageMetadata, shareCardUrl } from "~/lib/seo.ts";
+import { authorJsonLd, publisherJsonLd } from "~/lib/structured-data.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
 import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
@@ -63,9 +63,10 @@ export default async function InterviewPage({ params }: { params: Params }) {
           dateModified: interview.updated_at.toISOString(),
           inLanguage: locale,
           url,
-          image: [`${url}/opengraph-image`],
-          author: { "@type": "Organization", name: displayAuthor(interview).name },
-          publisher: { "@type": "Organization", name: "Riesgos IA", url: siteUrl() },
+          mainEntityOfPage: { "@type": "WebPage", "@id": url },
+          image: [shareCardUrl(locale, `/entrevistas/${slug}`)],
+          author: authorJsonLd(interview),
+          publisher: publisherJsonLd(),
           about: { "@type": "Person", name: interview.interviewee.name, jobTitle: role ?? undefined },
         }}
       />

@@ -13,7 +13,8 @@ import { type Locale, locales } from "~/i18n/routing.ts";
 import { displayAuthor } from "~/lib/authors.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata, siteUrl } from "~/lib/seo.ts";
+import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/lib/seo.ts";
+import { authorJsonLd, publisherJsonLd } from "~/lib/structured-data.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
@@ -38,6 +39,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title,
     description: truncate(pick(locale, article.summary_es, article.summary_en), 160),
     type: "article",
+    imageAlt: `${title} · ${SITE_NAME}`,
   });
   return {
     ...meta,
@@ -78,12 +80,12 @@ export default async function ArticlePage({ params }: { params: Params }) {
           dateModified: article.updated_at.toISOString(),
           inLanguage: locale,
           url: absoluteUrl(locale, `/noticias/${slug}`),
-          mainEntityOfPage: absoluteUrl(locale, `/noticias/${slug}`),
-          image: [`${absoluteUrl(locale, `/noticias/${slug}`)}/opengraph-image`],
-          author: { "@type": author.name === "Riesgos IA" ? "Organization" : "Person", name: author.name },
-          publisher: { "@type": "Organization", name: "Riesgos IA", url: siteUrl() },
+          mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
+          image: [shareCardUrl(locale, `/noticias/${slug}`)],
+          author: authorJsonLd(article),
+          publisher: publisherJsonLd(),
           keywords: article.tags.join(", "),
-          ...(article.sponsored ? { sponsor: { "@type": "Organization", name: article.author ?? author.name } } : {}),
+          ...(article.sponsored ? { sponsor: authorJsonLd(article) } : {}),
         }}
       />
       <article className="mx-auto max-w-3xl" data-testid="article">

@@ -11,6 +11,7 @@ import { type Locale, locales } from "~/i18n/routing.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
+import { personSameAs } from "~/lib/structured-data.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { db } from "~/server/db.ts";
 import { listReferentRefs } from "~/server/services/directories/queries.ts";
@@ -59,7 +60,7 @@ export default async function ReferentPage({ params }: { params: Params }) {
           description: truncate(pick(locale, referent.bio_es, referent.bio_en), 300),
           url: absoluteUrl(locale, `/referentes/${slug}`),
           knowsAbout: referent.focus,
-          sameAs: referent.links.map((l) => l.url),
+          sameAs: personSameAs(referent.links),
         }}
       />
       <nav aria-label="breadcrumb" className="mb-6 text-sm">

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { route } from "~/server/http/route.ts";
-import { unsubscribe } from "~/server/services/newsletter/subscribe.ts";
+import { subscriberLocale, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
 import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
 import { tokenSchema } from "~/shared/schemas/newsletter.ts";
 
@@ -20,8 +20,13 @@ export const POST = route("token", async (req) => {
   return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
 });
 
-/** A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead. */
-export const GET = route("token", (req) => {
+/**
+ * A GET (a person clicking, or a link scanner) never unsubscribes: it shows the unsubscribe page instead,
+ * in the subscriber's language.
+ */
+export const GET = route("token", async (req) => {
   const token = new URL(req.url).searchParams.get("token") ?? "";
-  return NextResponse.redirect(unsubscribeUrl("es", token), 303);
+  const valid = tokenSchema.safeParse(token);
+  const locale = valid.success ? await subscriberLocale(db, valid.data) : "es";
+  return NextResponse.redirect(unsubscribeUrl(locale, token), 303);
 });

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { NotFoundView } from "~/components/site/not-found-view.tsx";
+import type { Locale } from "~/i18n/routing.ts";
+
+type Params = Promise<{ locale: Locale; kind: string }>;
+
+const VIEWS = {
+  page: { title: "title", body: "body", back: "back", href: "/" },
+  article: { title: "article", body: "articleBody", back: "articleBack", href: "/noticias" },
+  interview: { title: "interview", body: "interviewBody", back: "interviewBack", href: "/entrevistas" },
+  referent: { title: "referent", body: "referentBody", back: "referentBack", href: "/referentes" },
+} as const;
+
+const view = (kind: string) => VIEWS[kind as keyof typeof VIEWS] ?? VIEWS.page;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale, kind } = await params;
+  const t = await getTranslations({ locale, namespace: "notFound" });
+  // Next adds `noindex` itself to every 404 answer.
+  return { title: t(view(kind).title) };
+}
+
+/**
+ * Every 404 of the public site, rendered on the server inside the site's layout (header, footer, `lang`).
+ * The proxy rewrites unknown paths and unknown slugs here with status 404 (src/proxy.ts): Next's own
+ * notFound() answers dynamic pages with an empty error shell that only JavaScript fills in.
+ */
+export default async function NotFoundPage({ params }: { params: Params }) {
+  const { locale, kind } = await params;
+  setRequestLocale(locale);
+  return <NotFoundView {...view(kind)} />;
+}

@@ -1,0 +1,53 @@
+import type { DbClient } from "~/server/db/client.ts";
+
+/** The kinds of 404 page, each with its SPEC §8 texts and back link (src/app/[locale]/404/[kind]). */
+export type NotFoundKind = "page" | "article" | "interview" | "referent";
+type ItemKind = Exclude<NotFoundKind, "page">;
+
+/** Item pages whose slug must exist (published) for the page to exist. */
+const ITEM_ROUTES: Record<string, ItemKind> = {
+  "/noticias/[slug]": "article",
+  "/entrevistas/[slug]": "interview",
+  "/referentes/[slug]": "referent",
+};
+/** Routes that exist only to catch what nothing else matches. */
+const CATCH_ALL = new Set(["/[...rest]", "/404/[kind]"]);
+
+export type RouteShape = { kind: "known" } | { kind: "missing" } | { kind: "slug"; of: ItemKind; slug: string };
+
+/** Whether path segments fit a route pattern (`[x]` one segment, `[...x]` one or more, `[[...x]]` any). */
+function fits(pattern: string[], segments: string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return segments.length === 0;
+  if (head.startsWith("[[...")) return true;
+  if (head.startsWith("[...")) return segments.length > 0;
+  if (segments.length === 0) return false;
+  if (!(head.startsWith("[") || head === segments[0])) return false;
+  return fits(rest, segments.slice(1));
+}
+
+/**
+ * Which page a path (without the locale prefix) renders, given the app's localised routes (patterns such as
+ * `/noticias/[slug]`, from the build's route manifest): a page, an item to look up by slug, or nothing.
+ */
+export function routeShape(path: string, routes: readonly string[]): RouteShape {
+  const segments = path.split("/").filter(Boolean);
+  for (const route of routes) {
+    if (CATCH_ALL.has(route) || !fits(route.split("/").filter(Boolean), segments)) continue;
+    const of = ITEM_ROUTES[route];
+    if (!of) return { kind: "known" };
+    try {
+      return { kind: "slug", of, slug: decodeURIComponent(segments.at(-1) ?? "") };
+    } catch {
+      return { kind: "missing" };
+    }
+  }
+  return { kind: "missing" };
+}
+
+/** Whether a public item exists under that slug (published, for articles and interviews). */
+export async function publicItemExists(db: DbClient, of: ItemKind, slug: string): Promise<boolean> {
+  if (of === "article") return (await db.article.count({ where: { slug, status: "published" } })) > 0;
+  if (of === "interview") return (await db.interview.count({ where: { slug, status: "published" } })) > 0;
+  return (await db.referent.count({ where: { slug } })) > 0;
+}

@@ -1,0 +1,62 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+/** The URL alone decides the language: unprefixed is Spanish, /en is English, whatever cookie is sent. */
+const baseUrl = inject("baseUrl");
+const db = new pg.Client({ connectionString: inject("databaseUrl") });
+
+beforeAll(() => db.connect());
+afterAll(() => db.end());
+
+const get = (path: string, cookie = "") =>
+  fetch(`${baseUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+const lang = (html: string) => /<html[^>]* lang="([^"]+)"/.exec(html)?.[1];
+
+describe("language follows the URL", () => {
+  it("serves an unprefixed URL in Spanish even with NEXT_LOCALE=en, and /en in English with NEXT_LOCALE=es", async () => {
+    for (const path of ["/", "/noticias", "/referentes/lucia-montaner"]) {
+      const es = await get(path, "NEXT_LOCALE=en");
+      expect(es.status, path).toBe(200);
+      expect(es.headers.get("location"), path).toBeNull();
+      expect(lang(await es.text()), path).toBe("es");
+      const en = await get(path === "/" ? "/en" : `/en${path}`, "NEXT_LOCALE=es");
+      expect(en.status, path).toBe(200);
+      expect(lang(await en.text()), path).toBe("en");
+    }
+  });
+
+  it("never sets the language cookie on a visit (only the toggle remembers a choice)", async () => {
+    for (const path of ["/en", "/en/noticias", "/noticias"]) {
+      const res = await get(path);
+      expect(res.headers.get("set-cookie") ?? "", path).not.toContain("NEXT_LOCALE");
+    }
+  });
+});
+
+describe("one-click unsubscribe opened in a browser", () => {
+  it("lands an English subscriber on /en/unsubscribe and a Spanish one on /unsubscribe", async () => {
+    const token = (n: string) => `${n}${"t".repeat(40)}${Date.now()}`;
+    const en = token("en");
+    const es = token("es");
+    await db.query(
+      `INSERT INTO newsletter_subscriptions (id, email, locale, status, subscribed, confirmation_token, unsubscribe_token, created_at, updated_at)
+       VALUES ($1, $2, 'en', 'confirmed', true, $3, $4, now(), now()), ($5, $6, 'es', 'confirmed', true, $7, $8, now(), now())`,
+      [
+        `oc-en-${Date.now()}`,
+        `oc.en.${Date.now()}@example.com`,
+        `c${en}`,
+        en,
+        `oc-es-${Date.now()}`,
+        `oc.es.${Date.now()}@example.com`,
+        `c${es}`,
+        es,
+      ],
+    );
+    const site = inject("siteUrl");
+    const english = await get(`/api/newsletter/one-click?token=${en}`);
+    expect(english.status).toBe(303);
+    expect(english.headers.get("location")).toBe(`${site}/en/unsubscribe?token=${en}`);
+    const spanish = await get(`/api/newsletter/one-click?token=${es}`);
+    expect(spanish.headers.get("location")).toBe(`${site}/unsubscribe?token=${es}`);
+  });
+});

@@ -1,0 +1,30 @@
+import { createElement } from "react";
+import { describe, expect, it } from "vitest";
+import { renderEmail } from "~/server/services/email/render.ts";
+import ConfirmSubscription from "../../emails/confirm-subscription.tsx";
+import ContactNotification from "../../emails/contact-notification.tsx";
+
+describe("e-mail templates", () => {
+  it("keep the contact message's line breaks in the HTML (<br>) and in the plain-text part", async () => {
+    const { html, text } = await renderEmail(
+      createElement(ContactNotification, {
+        ...ContactNotification.PreviewProps,
+        message: "Primera línea\nSegunda línea\r\nTercera",
+      }),
+    );
+    expect(html).toMatch(/Primera línea<br\/?>Segunda línea<br\/?>Tercera/);
+    expect(text).toMatch(/Primera línea\nSegunda línea\nTercera/);
+    expect(html).toMatch(/<title>Riesgos IA: [^<]+<\/title>/);
+  });
+
+  it("have a <title>, and an unsubscribe link that looks like a link", async () => {
+    const { html } = await renderEmail(
+      createElement(ConfirmSubscription, {
+        ...ConfirmSubscription.PreviewProps,
+        unsubscribeUrl: "https://x.example/u",
+      }),
+    );
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<a href="https:\/\/x\.example\/u"[^>]*style="[^"]*text-decoration:underline/);
+  });
+});
