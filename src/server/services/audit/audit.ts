@@ -13,8 +13,8 @@ export interface AuditRecord {
 }
 
 /** PostgreSQL text and jsonb refuse NUL and lone surrogates, which refused (fuzzed) input may carry. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (text: string) => text.replace(UNSTORABLE, "");
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (text: string) => text.replaceAll(String.fromCharCode(0), "").replace(LONE_SURROGATE, "");
 
 /** Appends one entry (the table refuses UPDATE and DELETE, see the editors_desk migration). */
 export async function recordAudit(db: DbClient, entry: AuditRecord) {
