@@ -36,7 +36,8 @@ try {
     RESEND_BASE_URL: resendUrl,
   });
   const { db } = await import("~/server/db.ts");
-  const { runInProcess } = await import("~/server/jobs/dispatcher.ts");
+  const { runJob } = await import("../tests/support/jobs.ts");
+  const { stopEngine } = await import("~/server/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 
   // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.
@@ -76,7 +77,11 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 25);
   const started = performance.now();
-  const result = await runInProcess(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 });
+  // Through the embedded engine (pg-boss), as the site runs it.
+  const result = (await runJob(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 })) as {
+    status: string;
+    sent_count: number;
+  };
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -100,6 +105,7 @@ try {
       2,
     ),
   );
+  await stopEngine();
   await db.$disconnect();
   if (delivered !== SUBSCRIBERS || duplicates > 0) process.exitCode = 1;
 } finally {

@@ -29,13 +29,18 @@ export const env = createEnv({
     ADMIN_PASSWORD: z.string().min(6).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
-    // Inngest: with none of these set, jobs run in-process (see src/server/jobs/dispatcher.ts).
+    // Inngest: with none of these set, jobs run on the embedded engine (pg-boss on our PostgreSQL).
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
     INNGEST_BASE_URL: z.string().url().optional(),
-    // First delay of the in-process dispatcher's exponential backoff (doubles per attempt, capped at 30 s).
-    JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+    // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).
+    JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+    // PostgreSQL schema of the embedded engine's tables (tests give each process its own).
+    JOB_ENGINE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "must be a lower-case SQL identifier")
+      .default("pgboss"),
     // AI providers.
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: z.string().url().optional(),
@@ -59,7 +64,12 @@ export const env = createEnv({
     RESEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
     EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
-    NEWSLETTER_CRON_ENABLED: bool,
+    // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
+    NEWSLETTER_CRON_ENABLED: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
+    NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
   },
   client: {
@@ -79,6 +89,7 @@ export const env = createEnv({
     INNGEST_DEV: process.env.INNGEST_DEV || undefined,
     INNGEST_BASE_URL: process.env.INNGEST_BASE_URL || undefined,
     JOB_RETRY_BASE_MS: process.env.JOB_RETRY_BASE_MS || undefined,
+    JOB_ENGINE_SCHEMA: process.env.JOB_ENGINE_SCHEMA || undefined,
     OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
     OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined,
     OPENAI_MODEL: process.env.OPENAI_MODEL || undefined,
@@ -100,6 +111,7 @@ export const env = createEnv({
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
+    NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
   },
   skipValidation: !!process.env.SKIP_ENV_VALIDATION,

@@ -24,7 +24,7 @@ process.env.DATABASE_URL = url;
 process.env.RATE_LIMIT_NEWSLETTER = "100000/60";
 process.env.RATE_LIMIT_CONTACT = "100000/60";
 const { handleRest } = await import("~/server/rest/handler.ts");
-const { settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 
 afterAll(async () => {
   await settleInProcessJobs().catch(() => {});

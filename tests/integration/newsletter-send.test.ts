@@ -7,7 +7,7 @@ const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 // Start the fake first: the app reads RESEND_* once, when its env module is first imported.
 const fake = await startFakeResend({ webhookSecret });
 const { db } = await import("~/server/db.ts");
-const { runInProcess, settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { runJob, settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/server/services/newsletter/generate.ts");
 const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
@@ -15,7 +15,6 @@ const webhookRoute = await import("~/app/api/newsletter/webhooks/resend/route.ts
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 
 const run = randomBytes(4).toString("hex");
-const noSleep = { sleep: async () => {} };
 
 afterAll(async () => {
   await settleInProcessJobs();
@@ -103,9 +102,7 @@ describe("sending in idempotent batches", () => {
     await db.newsletter.update({ where: { id: newsletter.id }, data: { status: "sending" } });
 
     fake.crashAfterBatches(2);
-    await expect(
-      runInProcess(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 }, noSleep),
-    ).rejects.toThrow();
+    await expect(runJob(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 })).rejects.toThrow();
     const failed = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id }, include: { batches: true } });
     expect(failed.status).toBe("failed");
     expect(failed.failure_reason).toMatch(/^Batch \d+: 500/);

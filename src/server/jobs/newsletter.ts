@@ -1,10 +1,7 @@
-import { cron } from "inngest";
 import { z } from "zod";
-import { env } from "~/env.js";
 import { db } from "~/server/db.ts";
 import { finalizeNewsletter, markNewsletterFailed, planBatches, sendBatch } from "~/server/services/newsletter/send.ts";
 import { sendSignupMail } from "~/server/services/newsletter/signup-mail.ts";
-import { inngest } from "./client.ts";
 import { defineJob } from "./contract.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
@@ -52,22 +49,3 @@ export const sendNewsletterJob = defineJob({
     }
   },
 });
-
-/** Friday 08:00 Europe/Madrid by default (NEWSLETTER_CRON): generate the week's Top 5 and send it. */
-export const weeklyNewsletterCron = inngest.createFunction(
-  { id: "newsletter-weekly-cron", retries: 2, triggers: [cron(env.NEWSLETTER_CRON)] },
-  async ({ step }) => {
-    if (!env.NEWSLETTER_CRON_ENABLED) return { skipped: "NEWSLETTER_CRON_ENABLED is off" };
-    const { generateWeeklyNewsletter } = await import("~/server/services/newsletter/generate.ts");
-    const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
-    const newsletter = await step.run("generate", async () => {
-      const n = await generateWeeklyNewsletter(db);
-      return { id: n.id };
-    });
-    await step.run("send", () => requestNewsletterSend(db, newsletter.id));
-    return newsletter;
-  },
-);
-
-/** Inngest functions that are not event-triggered jobs (served next to the jobs by /api/inngest). */
-export const newsletterCronFunctions = env.NEWSLETTER_CRON_ENABLED ? [weeklyNewsletterCron] : [];

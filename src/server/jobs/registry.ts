@@ -3,9 +3,17 @@ import { contactMailJob } from "./contact.ts";
 import type { AnyJob } from "./contract.ts";
 import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 import { regenerateImageJob } from "./regenerate-image.ts";
+import { weeklyNewsletterJob } from "./weekly-newsletter.ts";
 
 /**
- * Every job of the app. Features register theirs here; the Inngest serve route and the in-process
- * dispatcher both read this list.
+ * Every job of the app. Features register theirs here; the Inngest serve route and the embedded engine both
+ * read this list (a job with `cron` is scheduled on both).
  */
-export const jobs: AnyJob[] = [agentRunJob, regenerateImageJob, signupMailJob, sendNewsletterJob, contactMailJob];
+export const jobs: AnyJob[] = [
+  agentRunJob,
+  regenerateImageJob,
+  signupMailJob,
+  sendNewsletterJob,
+  contactMailJob,
+  weeklyNewsletterJob,
+];

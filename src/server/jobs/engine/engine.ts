@@ -1,0 +1,181 @@
+import { createHash, randomUUID } from "node:crypto";
+import PgBoss from "pg-boss";
+import { env } from "~/env.js";
+import { db } from "~/server/db.ts";
+import type { AnyJob } from "../contract.ts";
+import { jobs } from "../registry.ts";
+import { executeRun } from "./execute.ts";
+import { catchUpMissedFires, engineCron } from "./schedules.ts";
+
+/**
+ * The embedded engine: pg-boss on the site's own PostgreSQL (schema JOB_ENGINE_SCHEMA). pg-boss keeps the
+ * queue (SKIP LOCKED fetch, so two instances never take the same job), retries with exponential backoff
+ * stored in the job row (so they survive restarts), `failed` with the error once retries run out, and cron
+ * schedules (one job per fire across instances). This module adds the step results (job_steps) and the
+ * liveness of runs (job_runs) that lets a live process resume a run whose process was killed.
+ */
+export interface Engine {
+  boss: PgBoss;
+  schema: string;
+  workerId: string;
+  /** Runs executing in this process → whether an operator cancelled them. */
+  active: Map<string, { cancelled: boolean }>;
+  /** Starts workers for a job missing from the registry (tests define their own jobs). */
+  ensure(job: AnyJob): Promise<void>;
+  notify(name: string): void;
+  stop(): Promise<void>;
+}
+
+const HEARTBEAT_MS = 3000;
+/** A run whose process has not beaten for this long is taken over. */
+export const STALE_AFTER_S = 15;
+const WORKERS_PER_JOB = 2;
+const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
+
+/** pg-boss delays in whole seconds: JOB_RETRY_BASE_MS rounded up, at least 1 s, doubled per attempt. */
+export const retryDelaySeconds = () => Math.max(1, Math.ceil((env.JOB_RETRY_BASE_MS ?? 1000) / 1000));
+/** The least delay before retry `attempt + 1` (pg-boss adds up to the same again at random). */
+export const backoffMs = (attempt: number) => retryDelaySeconds() * 1000 * 2 ** attempt;
+
+/** A stable uuid for an enqueue id, so the same id never starts a second run of the job. */
+export function runIdFor(name: string, key: string): string {
+  const h = createHash("sha256").update(`${name}\u0000${key}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export const sendOptions = (job: AnyJob) => ({
+  retryLimit: job.retries,
+  retryDelay: retryDelaySeconds(),
+  retryBackoff: true,
+  // A backstop only: a run whose process dies is taken over after STALE_AFTER_S (see sweep below).
+  expireInHours: 6,
+});
+
+const holder = globalThis as { __jobEngine?: Promise<Engine> };
+
+/** The engine of this process, started on first use (the server starts it at boot, tests on first enqueue). */
+export function getEngine(): Promise<Engine> {
+  holder.__jobEngine ??= startEngine().catch((err) => {
+    holder.__jobEngine = undefined;
+    throw err;
+  });
+  return holder.__jobEngine;
+}
+
+/** Stops the engine of this process if it was started (tests, graceful shutdown). */
+export async function stopEngine(): Promise<void> {
+  const engine = holder.__jobEngine;
+  holder.__jobEngine = undefined;
+  if (engine) await (await engine).stop();
+}
+
+async function startEngine(): Promise<Engine> {
+  const url = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
+  const schema = env.JOB_ENGINE_SCHEMA;
+  const boss = new PgBoss({
+    connectionString: url,
+    schema,
+    max: 4,
+    application_name: "riesgos-ia-jobs",
+    // Finished runs stay in the job table a day (an enqueue id deduplicates for that long, as on Inngest).
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 7 * 24 * 3600,
+    deleteAfterDays: 30,
+  });
+  boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
+  await boss.start();
+
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const active = new Map<string, { cancelled: boolean }>();
+  const workers = new Map<string, string[]>();
+  const addJob = async (job: AnyJob) => {
+    await boss.createQueue(job.name, { name: job.name, ...sendOptions(job), expireInSeconds: 6 * 3600 });
+    const ids: string[] = [];
+    for (let i = 0; i < WORKERS_PER_JOB; i++) {
+      ids.push(
+        await boss.work<object>(
+          job.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: POLL_S },
+          ([pj]) => (pj ? executeRun({ boss, schema, workerId, active }, job, pj) : Promise.resolve()),
+        ),
+      );
+    }
+    workers.set(job.name, ids);
+  };
+  for (const job of jobs) await addJob(job);
+  await syncSchedules(boss);
+
+  const tick = async () => {
+    await heartbeat(schema, active).catch((e) => console.error(`[jobs] heartbeat: ${(e as Error).message}`));
+    await sweep(boss, schema).catch((e) => console.error(`[jobs] recovery: ${(e as Error).message}`));
+  };
+  const timer = setInterval(tick, HEARTBEAT_MS);
+  timer.unref?.();
+  await tick();
+  const engine: Engine = {
+    boss,
+    schema,
+    workerId,
+    active,
+    ensure: async (job) => {
+      if (!workers.has(job.name)) await addJob(job);
+    },
+    notify: (name) => {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+  await catchUpMissedFires(engine).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+  return engine;
+}
+
+/** pg-boss schedules = the registry's crons (a job whose cron was removed or switched off is unscheduled). */
+async function syncSchedules(boss: PgBoss) {
+  const wanted = new Map<string, ReturnType<typeof engineCron>>();
+  for (const job of jobs) if (job.cron) wanted.set(job.name, engineCron(job.cron));
+  for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
+  for (const [name, c] of wanted) await boss.schedule(name, c.expression, {}, { tz: c.tz });
+}
+
+/** Marks this process's runs alive, and notices the ones an operator cancelled. */
+async function heartbeat(schema: string, active: Map<string, { cancelled: boolean }>) {
+  const ids = [...active.keys()];
+  if (ids.length === 0) return;
+  await db.$executeRaw`UPDATE job_runs SET heartbeat_at = now() WHERE id = ANY(${ids}::uuid[])`;
+  const cancelled = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id::text FROM ${schema}.job WHERE id = ANY($1::uuid[]) AND state = 'cancelled'`,
+    ids,
+  );
+  for (const { id } of cancelled) {
+    const run = active.get(id);
+    if (run) run.cancelled = true;
+  }
+}
+
+/**
+ * Crash recovery: a run still `active` whose process stopped beating (killed, machine lost) is failed on
+ * pg-boss's side, which schedules its retry with backoff; the retry resumes after the last finished step.
+ * The conditional UPDATE makes one process (of several) claim each dead run.
+ */
+async function sweep(boss: PgBoss, schema: string) {
+  const orphans = await db.$queryRawUnsafe<{ id: string; name: string }[]>(
+    `SELECT j.id::text, j.name FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
+      WHERE j.state = 'active'
+        AND (r.heartbeat_at < now() - make_interval(secs => $1)
+             OR (r.id IS NULL AND j.started_on < now() - make_interval(secs => $1)))`,
+    STALE_AFTER_S,
+  );
+  for (const o of orphans) {
+    const claimed = await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id, heartbeat_at)
+      VALUES (${o.id}::uuid, ${o.name}, 'recovery', now())
+      ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), worker_id = 'recovery'
+      WHERE job_runs.heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_S})`;
+    if (claimed === 0) continue;
+    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
+    await boss.fail(o.name, o.id, { message: "El proceso que lo ejecutaba se detuvo; se reanuda" });
+  }
+}
