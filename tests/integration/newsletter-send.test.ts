@@ -80,13 +80,15 @@ describe("weekly newsletter generation", () => {
     expect(await db.newsletter.count()).toBe(before);
   });
 
-  it("ranks the week's pieces (high-priority topic above a newer medium one) and leaves out older ones", async () => {
+  it("ranks the week's pieces (high-priority topic above a newer medium one) before any older one", async () => {
     const now = new Date();
     await freshArticles(now);
     const n = await generateWeeklyNewsletter(db, now);
     const slugs = (n.items as { slug: string }[]).map((i) => i.slug);
     expect(slugs).toContain(`envio-regulacion-${run}`);
-    expect(slugs).not.toContain(`envio-viejo-${run}`);
+    // An older piece only fills a week of fewer than 5, after every piece of the week.
+    if (slugs.includes(`envio-viejo-${run}`))
+      expect(slugs.indexOf(`envio-viejo-${run}`)).toBeGreaterThan(slugs.indexOf(`envio-regulacion-${run}`));
     if (slugs.includes(`envio-empleo-${run}`))
       expect(slugs.indexOf(`envio-regulacion-${run}`)).toBeLessThan(slugs.indexOf(`envio-empleo-${run}`));
     expect(n).toMatchObject({ status: "draft" });
@@ -129,7 +131,8 @@ describe("sending in idempotent batches", () => {
 
     // Sent means sent: no second send.
     await expect(requestNewsletterSend(db, newsletter.id)).rejects.toMatchObject({ code: "CONFLICT" });
-  });
+    // 4 retries with the engine's doubling backoff in whole seconds (1 + 2 + 4 + 8 s at least).
+  }, 120_000);
 });
 
 describe("Resend webhooks", () => {
