@@ -82,6 +82,8 @@ async function startEngine(): Promise<Engine> {
     archiveCompletedAfterSeconds: 24 * 3600,
     archiveFailedAfterSeconds: 7 * 24 * 3600,
     deleteAfterDays: 30,
+    // Tests wait for a per-minute fire; the site checks its schedules every 30 s (pg-boss's default).
+    ...(env.NODE_ENV === "test" ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
   });
   boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
   await boss.start();
@@ -119,7 +121,12 @@ async function startEngine(): Promise<Engine> {
     workerId,
     active,
     ensure: async (job) => {
-      if (!workers.has(job.name)) await addJob(job);
+      if (workers.has(job.name)) return;
+      await addJob(job);
+      if (job.cron) {
+        const c = engineCron(job.cron);
+        await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
+      }
     },
     notify: (name) => {
       for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
