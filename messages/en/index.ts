@@ -2,6 +2,7 @@
 import agents from "./agents.json";
 import auth from "./auth.json";
 import common from "./common.json";
+import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
@@ -17,4 +18,5 @@ export default {
   ...agents,
   ...publications,
   ...migration,
+  ...jobs,
 };

@@ -30,6 +30,7 @@ const TABS = [
   { label: "Agentes IA", slug: "agentes", testid: "admin-tab-agents" },
   { label: "Publicaciones", slug: "publicaciones", testid: "admin-tab-publications" },
   { label: "Migración", slug: "migracion", testid: "admin-tab-migration" },
+  { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
 ];
 
 describe("admin gate", () => {
@@ -41,7 +42,7 @@ describe("admin gate", () => {
     await page.close();
   });
 
-  it("takes an admin through sign-in to the five tabs, each with its own URL", async () => {
+  it("takes an admin through sign-in to the six tabs, each with its own URL", async () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(/\/login\?callbackUrl=%2Fadmin$/);
@@ -62,6 +63,10 @@ describe("admin gate", () => {
       await page.getByTestId(tab.testid).waitFor({ state: "attached" });
       expect(await page.getByRole("tab", { name: tab.label }).getAttribute("aria-selected")).toBe("true");
     }
+
+    // Trabajos: the Friday schedule with its next fire, in the embedded engine of a zero-config start.
+    await page.goto(`${baseUrl}/admin/trabajos`);
+    await page.locator('[data-testid="job-schedule"][data-name="newsletter/weekly.scheduled"]').waitFor();
 
     // Deep link straight to a tab.
     await page.goto(`${baseUrl}/admin/agentes`);

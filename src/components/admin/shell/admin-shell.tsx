@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/components/admin/tabs/agents-tab.tsx";
+import { JobsTab } from "~/components/admin/tabs/jobs-tab.tsx";
 import { MigrationTab } from "~/components/admin/tabs/migration-tab.tsx";
 import { NewslettersTab } from "~/components/admin/tabs/newsletters-tab.tsx";
 import { PublicationsTab } from "~/components/admin/tabs/publications-tab.tsx";
@@ -23,10 +24,11 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   agents: AgentsTab,
   publications: PublicationsTab,
   migration: MigrationTab,
+  jobs: JobsTab,
 };
 
 /**
- * The admin panel (SPEC §2): header with the username and logout (→ /), the five tabs with their own URLs,
+ * The admin panel (SPEC §2): header with the username and logout (→ /), the tabs with their own URLs,
  * and the users section. The server already checked the role; this repeats the check on the client so a
  * sign-out or demotion in this tab leaves the panel at once.
  */

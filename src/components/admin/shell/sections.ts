@@ -5,6 +5,7 @@ export const ADMIN_TABS = [
   { key: "agents", slug: "agentes" },
   { key: "publications", slug: "publicaciones" },
   { key: "migration", slug: "migracion" },
+  { key: "jobs", slug: "trabajos" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminAgentsRouter } from "./agents.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";
+import { adminJobsRouter } from "./jobs.ts";
 import { adminMigrationRouter } from "./migration.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";
 import { adminOutboxRouter } from "./outbox.ts";
@@ -23,4 +24,5 @@ export const adminRouter = createTRPCRouter({
   newsletters: adminNewslettersRouter,
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
+  jobs: adminJobsRouter,
 });
