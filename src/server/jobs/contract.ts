@@ -5,6 +5,11 @@ import type { z } from "zod";
 export interface JobStep {
   /** A memoised, individually retried unit of work: once it succeeds it is not run again for this job. */
   run<T>(id: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Under Inngest only: sends events as one memoised step (a fan-out to other function runs, each with its
+   * own step budget). Absent on the embedded engine, whose runs have no step cap.
+   */
+  sendEvent?: (id: string, events: { name: string; data: Record<string, unknown>; id?: string }[]) => Promise<unknown>;
 }
 
 export interface JobContext {

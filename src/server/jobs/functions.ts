@@ -16,7 +16,7 @@ export function toInngestFunction(job: AnyJob) {
     },
     async ({ event, step, attempt, logger, runId }) =>
       job.handler(job.schema.parse(event.name === job.name ? event.data : {}), {
-        step: { run: (id, fn) => step.run(id, fn) as never },
+        step: { run: (id, fn) => step.run(id, fn) as never, sendEvent: (id, events) => step.sendEvent(id, events) },
         attempt,
         runId,
         log: (m) => logger.info(m),

@@ -1,7 +1,7 @@
 import { agentRunJob } from "./agent-run.ts";
 import { contactMailJob } from "./contact.ts";
 import type { AnyJob } from "./contract.ts";
-import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
+import { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 import { regenerateImageJob } from "./regenerate-image.ts";
 import { weeklyNewsletterJob } from "./weekly-newsletter.ts";
 
@@ -14,6 +14,7 @@ export const jobs: AnyJob[] = [
   regenerateImageJob,
   signupMailJob,
   sendNewsletterJob,
+  sendNewsletterGroupJob,
   contactMailJob,
   weeklyNewsletterJob,
 ];
