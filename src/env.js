@@ -114,6 +114,24 @@ export const env = createEnv({
     NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
   },
+  // Inngest in production: the dev mode (no request signing) is refused, and so is Inngest without the key
+  // that lets /api/inngest verify Inngest's calls.
+  createFinalSchema: (shape, isServer) =>
+    z.object(shape).superRefine((v, ctx) => {
+      if (!isServer || v.NODE_ENV !== "production") return;
+      if (v.INNGEST_DEV)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_DEV"],
+          message: "must not be set in production (Inngest's dev mode does not verify signed requests)",
+        });
+      else if ((v.INNGEST_EVENT_KEY || v.INNGEST_BASE_URL) && !v.INNGEST_SIGNING_KEY)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_SIGNING_KEY"],
+          message: "is required in production when Inngest is enabled (INNGEST_EVENT_KEY or INNGEST_BASE_URL)",
+        });
+    }),
   skipValidation: !!process.env.SKIP_ENV_VALIDATION,
   emptyStringAsUndefined: true,
   onValidationError: (issues) => {

@@ -67,4 +67,13 @@ describe("job contract", () => {
     expect(ok.result).toEqual({ saved: "material for nist" });
     expect(calls.save).toBeGreaterThanOrEqual(2);
   });
+
+  it("/api/inngest without Inngest configured answers 404 with the reason, not an SDK error", async () => {
+    const route = await import("~/app/api/inngest/route.ts");
+    for (const handler of [route.GET, route.POST, route.PUT]) {
+      const res = await (handler as (req: Request) => Promise<Response>)(new Request("http://localhost/api/inngest"));
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Inngest is not configured/);
+    }
+  });
 });
