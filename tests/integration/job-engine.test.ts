@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "~/server/db.ts";
@@ -82,5 +83,34 @@ describe("embedded job engine (pg-boss on our PostgreSQL)", () => {
     expect(row?.state).toBe("completed");
     expect(row?.retryCount).toBe(1);
     expect(attempts).toBe(2);
+  });
+
+  it("a run left active by a process that died is taken over and resumed after its last finished step", async () => {
+    const calls: string[] = [];
+    const job = defineJob({
+      name: `test/orphan-${uid()}`,
+      schema: z.object({}),
+      retries: 2,
+      handler: async (_p, { step }) => {
+        await step.run("first", async () => calls.push("first"));
+        await step.run("second", async () => calls.push("second"));
+        return "resumed";
+      },
+    });
+    const engine = await getEngine();
+    await engine.boss.createQueue(job.name, { name: job.name });
+    const id = await engine.boss.send(job.name, {}, { retryLimit: 2, retryDelay: 1, retryBackoff: true });
+    // A process fetched it, finished "first", and was killed: its row names a pid that no longer exists.
+    const [fetched] = await engine.boss.fetch(job.name);
+    expect(fetched?.id).toBe(id);
+    await db.jobRun.create({
+      data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, step: "second" },
+    });
+    await db.jobStep.create({ data: { run_id: id!, step_id: "first", output: 1 } });
+    await engine.ensure(job);
+    await settleJobs(30_000);
+    const row = await engine.boss.getJobById(job.name, id!, { includeArchive: true });
+    expect(row?.state).toBe("completed");
+    expect(calls).toEqual(["second"]); // "first" was read back, not run again
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import PgBoss from "pg-boss";
 import { env } from "~/env.js";
 import { db } from "~/server/db.ts";
@@ -88,7 +89,7 @@ async function startEngine(): Promise<Engine> {
   boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
   await boss.start();
 
-  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const active = new Map<string, { cancelled: boolean }>();
   const workers = new Map<string, string[]>();
   const addJob = async (job: AnyJob) => {
@@ -163,24 +164,39 @@ async function heartbeat(schema: string, active: Map<string, { cancelled: boolea
   }
 }
 
+/** True when `workerId` names a process of this host that no longer exists (killed, crashed). */
+function deadOnThisHost(workerId: string): boolean {
+  const [host, pid] = workerId.split(":");
+  if (host !== hostname() || !pid || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /**
- * Crash recovery: a run still `active` whose process stopped beating (killed, machine lost) is failed on
- * pg-boss's side, which schedules its retry with backoff; the retry resumes after the last finished step.
- * The conditional UPDATE makes one process (of several) claim each dead run.
+ * Crash recovery: a run still `active` whose process is gone — it stopped beating for STALE_AFTER_S, or (on
+ * this host) its process no longer exists, which a restart after kill -9 sees at once — is failed on pg-boss's
+ * side, which schedules its retry with backoff; the retry resumes after the last finished step. The
+ * conditional UPDATE makes one process (of several) claim each dead run.
  */
 async function sweep(boss: PgBoss, schema: string) {
-  const orphans = await db.$queryRawUnsafe<{ id: string; name: string }[]>(
-    `SELECT j.id::text, j.name FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
-      WHERE j.state = 'active'
-        AND (r.heartbeat_at < now() - make_interval(secs => $1)
-             OR (r.id IS NULL AND j.started_on < now() - make_interval(secs => $1)))`,
+  const candidates = await db.$queryRawUnsafe<{ id: string; name: string; worker_id: string | null; stale: boolean }[]>(
+    `SELECT j.id::text, j.name, r.worker_id,
+            coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => $1) AS stale
+       FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
+      WHERE j.state = 'active'`,
     STALE_AFTER_S,
   );
-  for (const o of orphans) {
-    const claimed = await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id, heartbeat_at)
-      VALUES (${o.id}::uuid, ${o.name}, 'recovery', now())
-      ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), worker_id = 'recovery'
-      WHERE job_runs.heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_S})`;
+  for (const o of candidates) {
+    if (!o.stale && !(o.worker_id && deadOnThisHost(o.worker_id))) continue;
+    const claimed = o.worker_id
+      ? await db.$executeRaw`UPDATE job_runs SET worker_id = 'recovery', heartbeat_at = now()
+          WHERE id = ${o.id}::uuid AND worker_id = ${o.worker_id}`
+      : await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${o.id}::uuid, ${o.name}, 'recovery')
+          ON CONFLICT (id) DO NOTHING`;
     if (claimed === 0) continue;
     console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
     await boss.fail(o.name, o.id, { message: "El proceso que lo ejecutaba se detuvo; se reanuda" });
