@@ -1,9 +1,10 @@
 /**
- * Newsletter fan-out benchmark: 100,000 confirmed subscribers (throwaway embedded PostgreSQL) receive one
- * newsletter through the loopback fake Resend server, with the real send job (plan + one step per batch of
- * 100 + finalize). Prints seconds and peak RSS. Goal: ≤ 60 s and ≤ 300 MB.
+ * Newsletter fan-out benchmark: 1,000,000 confirmed subscribers (throwaway embedded PostgreSQL) receive one
+ * newsletter through the loopback fake Resend server, with the real send job run by the embedded engine
+ * (pg-boss; plan + one stored step per batch of 100 + finalize). Prints seconds and peak RSS. Goal: ≤ 10 min
+ * and ≤ 300 MB.
  *
- *   npm run bench:newsletter            (SUBSCRIBERS=20000 npm run bench:newsletter for a quicker run)
+ *   npm run bench:newsletter            (SUBSCRIBERS=100000 npm run bench:newsletter for a quicker run)
  *
  * The fake Resend server runs in a child process (it stands for Resend), so RSS and time are the app's.
  */
@@ -17,7 +18,7 @@ interface FakeStats {
   batchCalls: number;
 }
 
-const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1_000_000);
 
 const { server, createDb } = await startTestPostgres();
 const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
@@ -99,7 +100,7 @@ try {
         seconds: Number(seconds.toFixed(2)),
         peak_rss_mb: Number((peak / 1024 / 1024).toFixed(1)),
         baseline_rss_mb: Number((baseline / 1024 / 1024).toFixed(1)),
-        goal: { seconds: 60, peak_rss_mb: 300 },
+        goal: { seconds: 600, peak_rss_mb: 300 },
       },
       null,
       2,
