@@ -33,6 +33,14 @@ const stats = async (): Promise<FakeStats> => {
   return (await once(fake, "message"))[0] as FakeStats;
 };
 const openai = await startFakeOpenAi();
+const draftCalls = () =>
+  openai
+    .chatRequests()
+    .filter(
+      (r) =>
+        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
+        "article_draft",
+    ).length;
 
 function startApp(env: Record<string, string>, arg?: string): { child: ChildProcess; message: Promise<unknown> } {
   const child = fork(new URL("./lib/job-app.ts", import.meta.url).pathname, arg ? [arg] : [], {
@@ -122,7 +130,8 @@ try {
     return rows.length > 0;
   });
   await kill9(app.child);
-  openai.reset();
+  const draftsBeforeKill = draftCalls();
+  openai.reset(); // heals the hanging translation (and forgets the recorded calls)
   const restarted = performance.now();
   app = startApp(env);
   await until(async () => {
@@ -133,13 +142,7 @@ try {
   const { rows: articles } = await sql.query(`SELECT count(*)::int AS n FROM articles WHERE agent_run_id = $1`, [
     runId,
   ]);
-  const draftCalls = openai
-    .chatRequests()
-    .filter(
-      (r) =>
-        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
-        "article_draft",
-    ).length;
+  const drafts = draftsBeforeKill + draftCalls();
   await kill9(app.child);
   await sql.end();
 
@@ -157,7 +160,7 @@ try {
         agent_run_killed: {
           seconds_restart_to_completed: Number(agentSeconds.toFixed(1)),
           articles: articles[0].n,
-          draft_calls: draftCalls,
+          draft_calls: drafts,
         },
         goal: { missing: 0, duplicates: 0, articles: 1, draft_calls: 1 },
       },
@@ -165,7 +168,7 @@ try {
       2,
     ),
   );
-  if (s.recipients !== SUBSCRIBERS || s.duplicates > 0 || articles[0].n !== 1 || draftCalls !== 1) process.exitCode = 1;
+  if (s.recipients !== SUBSCRIBERS || s.duplicates > 0 || articles[0].n !== 1 || drafts !== 1) process.exitCode = 1;
 } finally {
   fake.send({ type: "stop" });
   await openai.close();
