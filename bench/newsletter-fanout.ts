@@ -21,7 +21,11 @@ interface FakeStats {
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1_000_000);
 
 const { server, createDb } = await startTestPostgres();
-const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
+// The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the app's 192 MB cap.
+const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, {
+  execArgv: ["--import", "tsx", "--max-old-space-size=3072"],
+  env: { ...process.env, NODE_OPTIONS: "" },
+});
 const ready = once(fake, "message");
 const ask = async <T>(type: string): Promise<T> => {
   fake.send({ type });
