@@ -5,7 +5,7 @@ import { env } from "~/env.js";
 import { db } from "~/server/db.ts";
 import type { AnyJob } from "../contract.ts";
 import { jobs } from "../registry.ts";
-import { executeRun } from "./execute.ts";
+import { executeRun, type RunScope } from "./execute.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 
 /**
@@ -100,7 +100,7 @@ async function startEngine(): Promise<Engine> {
         await boss.work<object>(
           job.name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: POLL_S },
-          ([pj]) => (pj ? executeRun({ boss, schema, workerId, active }, job, pj) : Promise.resolve()),
+          ([pj]) => (pj ? runAndSettle(boss, job, pj, { boss, schema, workerId, active }) : Promise.resolve()),
         ),
       );
     }
@@ -139,6 +139,32 @@ async function startEngine(): Promise<Engine> {
   };
   await catchUpMissedFires(engine).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
   return engine;
+}
+
+/**
+ * Runs one attempt and records its outcome on the job itself, awaited and retried while PostgreSQL is away
+ * (pg-boss's own completion call is not awaited: with the database down it would be an unhandled rejection).
+ * The handler's value then completes the job; a thrown error fails it (pg-boss schedules the retry). After
+ * this, pg-boss's own call finds the job no longer active and changes nothing.
+ */
+async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadata<object>, scope: RunScope) {
+  let record: () => Promise<unknown>;
+  try {
+    const value = await executeRun(scope, job, pj);
+    record = () => boss.complete(job.name, pj.id, value as object);
+  } catch (err) {
+    record = () => boss.fail(job.name, pj.id, err as object);
+  }
+  // ~5 minutes at most; after that the run stays active and the recovery sweep takes it over.
+  for (let attempt = 0, wait = 500; attempt < 35; attempt++, wait = Math.min(wait * 2, 10_000)) {
+    try {
+      await record();
+      return;
+    } catch (err) {
+      console.error(`[jobs] ${job.name} ${pj.id}: outcome not recorded yet (${(err as Error).message}); retrying`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 /** pg-boss schedules = the registry's crons (a job whose cron was removed or switched off is unscheduled). */

@@ -3,7 +3,7 @@ import { db } from "~/server/db.ts";
 import type { AnyJob } from "../contract.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
 
-interface RunScope {
+export interface RunScope {
   boss: PgBoss;
   schema: string;
   workerId: string;
