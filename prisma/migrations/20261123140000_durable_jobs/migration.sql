@@ -25,3 +25,17 @@ CREATE TABLE "job_schedule_fires" (
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "job_schedule_fires_pkey" PRIMARY KEY ("name","slot")
 );
+
+-- Under Inngest: the app's record of each function run (for the operators' view and dashboard links).
+CREATE TABLE "inngest_runs" (
+    "run_id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 1,
+    "step" TEXT,
+    "error" TEXT,
+    "started_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finished_at" TIMESTAMPTZ(3),
+    CONSTRAINT "inngest_runs_pkey" PRIMARY KEY ("run_id")
+);
+CREATE INDEX "inngest_runs_started_at_idx" ON "inngest_runs"("started_at" DESC);

@@ -107,12 +107,17 @@ export function JobsTab() {
                 <td className={tdClass}>{adminDate(r.finished_at)}</td>
                 <td className={tdClass}>{seconds(r.duration_ms)}</td>
                 <td className={`${tdClass} whitespace-nowrap text-right`}>
-                  {r.status === "failed" ? (
+                  {r.dashboard_url ? (
+                    <a className="text-sm underline" href={r.dashboard_url} target="_blank" rel="noreferrer">
+                      {t("openRun")}
+                    </a>
+                  ) : null}
+                  {data.engine === "embedded" && r.status === "failed" ? (
                     <Button variant="secondary" size="sm" disabled={busy} onClick={() => retry.mutate({ id: r.id })}>
                       {t("retry")}
                     </Button>
                   ) : null}
-                  {["queued", "retrying", "running"].includes(r.status) ? (
+                  {data.engine === "embedded" && ["queued", "retrying", "running"].includes(r.status) ? (
                     <Button variant="ghost" size="sm" disabled={busy} onClick={() => cancel.mutate({ id: r.id })}>
                       {t("cancel")}
                     </Button>

@@ -1,9 +1,9 @@
-import { env } from "~/env.js";
 import type { DbClient } from "~/server/db/client.ts";
 import { AppError, notFound } from "~/server/errors.ts";
 import { inngestConfigured } from "~/server/jobs/client.ts";
 import { getEngine } from "~/server/jobs/engine/engine.ts";
 import { nextFire } from "~/server/jobs/engine/schedules.ts";
+import { inngestRunsUrl, inngestRunUrl } from "~/server/jobs/inngest-runs.ts";
 import { jobs } from "~/server/jobs/registry.ts";
 import type { JobRunDto, JobsOverview } from "~/shared/schemas/jobs.ts";
 
@@ -30,10 +30,6 @@ interface Row {
   step: string | null;
 }
 
-/** Inngest Cloud's page of this app's runs (self-hosted: the server's own UI at INNGEST_BASE_URL). */
-const inngestDashboard = () =>
-  env.INNGEST_BASE_URL ? `${env.INNGEST_BASE_URL}/runs` : "https://app.inngest.com/env/production/runs";
-
 function schedules(): JobsOverview["schedules"] {
   return jobs.flatMap((j) => (j.cron ? [{ name: j.name, cron: j.cron, next_run_at: nextFire(j.cron) }] : []));
 }
@@ -58,10 +54,31 @@ function toDto(r: Row): JobRunDto {
   };
 }
 
+/** Under Inngest: the runs the app noted, each linked to its page in the Inngest dashboard. */
+async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
+  const rows = await db.inngestRun.findMany({ orderBy: { started_at: "desc" }, take: RECENT });
+  return rows.map((r) => ({
+    id: r.run_id,
+    name: r.name,
+    status: (["running", "retrying", "completed", "failed"].includes(r.status)
+      ? r.status
+      : "running") as JobRunDto["status"],
+    attempts: r.attempts,
+    max_attempts: (jobs.find((j) => j.name === r.name)?.retries ?? 0) + 1,
+    step: r.step,
+    error: r.error,
+    created_at: r.started_at,
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    duration_ms: r.finished_at ? r.finished_at.getTime() - r.started_at.getTime() : null,
+    dashboard_url: inngestRunUrl(r.run_id),
+  }));
+}
+
 /** GET /api/admin/jobs: the latest runs of every job (the engine's live and archived rows) and the schedules. */
 export async function listJobs(db: DbClient): Promise<JobsOverview> {
   if (inngestConfigured)
-    return { engine: "inngest", dashboard_url: inngestDashboard(), runs: [], schedules: schedules() };
+    return { engine: "inngest", dashboard_url: inngestRunsUrl(), runs: await inngestRuns(db), schedules: schedules() };
   const { schema } = await getEngine();
   const cols = "id, name, state::text AS state, retry_count, retry_limit, output, created_on, started_on, completed_on";
   const rows = await db.$queryRawUnsafe<Row[]>(
