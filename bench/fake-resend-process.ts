@@ -7,7 +7,12 @@ process.send?.({ url });
 process.on("message", async (msg: { type: string }) => {
   if (msg.type === "stats") {
     const duplicates = [...fake.perRecipient.values()].filter((n) => n > 1).length;
-    process.send?.({ delivered: fake.deliveries.length, duplicates, batchCalls: fake.batchCalls });
+    process.send?.({
+      delivered: fake.deliveries.length,
+      duplicates,
+      recipients: fake.perRecipient.size,
+      batchCalls: fake.batchCalls,
+    });
   }
   if (msg.type === "stop") {
     await fake.close();

@@ -1,9 +1,10 @@
 /**
- * Newsletter fan-out benchmark: 100,000 confirmed subscribers (throwaway embedded PostgreSQL) receive one
- * newsletter through the loopback fake Resend server, with the real send job (plan + one step per batch of
- * 100 + finalize). Prints seconds and peak RSS. Goal: ≤ 60 s and ≤ 300 MB.
+ * Newsletter fan-out benchmark: 1,000,000 confirmed subscribers (throwaway embedded PostgreSQL) receive one
+ * newsletter through the loopback fake Resend server, with the real send job run by the embedded engine
+ * (pg-boss; plan + one stored step per batch of 100 + finalize). Prints seconds and peak RSS. Goal: ≤ 10 min
+ * and ≤ 300 MB.
  *
- *   npm run bench:newsletter            (SUBSCRIBERS=20000 npm run bench:newsletter for a quicker run)
+ *   npm run bench:newsletter            (SUBSCRIBERS=100000 npm run bench:newsletter for a quicker run)
  *
  * The fake Resend server runs in a child process (it stands for Resend), so RSS and time are the app's.
  */
@@ -17,10 +18,14 @@ interface FakeStats {
   batchCalls: number;
 }
 
-const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1_000_000);
 
 const { server, createDb } = await startTestPostgres();
-const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
+// The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the app's 192 MB cap.
+const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, {
+  execArgv: ["--import", "tsx", "--max-old-space-size=3072"],
+  env: { ...process.env, NODE_OPTIONS: "" },
+});
 const ready = once(fake, "message");
 const ask = async <T>(type: string): Promise<T> => {
   fake.send({ type });
@@ -36,7 +41,8 @@ try {
     RESEND_BASE_URL: resendUrl,
   });
   const { db } = await import("~/server/db.ts");
-  const { runInProcess } = await import("~/server/jobs/dispatcher.ts");
+  const { runJob } = await import("../tests/support/jobs.ts");
+  const { stopEngine } = await import("~/server/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 
   // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.
@@ -76,7 +82,11 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 25);
   const started = performance.now();
-  const result = await runInProcess(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 });
+  // Through the embedded engine (pg-boss), as the site runs it.
+  const result = (await runJob(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 })) as {
+    status: string;
+    sent_count: number;
+  };
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -94,12 +104,13 @@ try {
         seconds: Number(seconds.toFixed(2)),
         peak_rss_mb: Number((peak / 1024 / 1024).toFixed(1)),
         baseline_rss_mb: Number((baseline / 1024 / 1024).toFixed(1)),
-        goal: { seconds: 60, peak_rss_mb: 300 },
+        goal: { seconds: 600, peak_rss_mb: 300 },
       },
       null,
       2,
     ),
   );
+  await stopEngine();
   await db.$disconnect();
   if (delivered !== SUBSCRIBERS || duplicates > 0) process.exitCode = 1;
 } finally {

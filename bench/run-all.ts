@@ -33,7 +33,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
-  for (const name of ["throughput", "publish", "search", "newsletter", "reliability"]) {
+  for (const name of ["throughput", "publish", "search", "newsletter", "job-crash", "reliability"]) {
     if (wants(name)) results.push(run(`bench:${name}`));
   }
 

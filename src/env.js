@@ -1,11 +1,6 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
-
 const postgresUrl = z
   .string()
   .url()
@@ -42,13 +37,18 @@ export const env = createEnv({
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
-    // Inngest: with none of these set, jobs run in-process (see src/server/jobs/dispatcher.ts).
+    // Inngest: with none of these set, jobs run on the embedded engine (pg-boss on our PostgreSQL).
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
     INNGEST_BASE_URL: z.string().url().optional(),
-    // First delay of the in-process dispatcher's exponential backoff (doubles per attempt, capped at 30 s).
-    JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+    // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).
+    JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+    // PostgreSQL schema of the embedded engine's tables (tests give each process its own).
+    JOB_ENGINE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "must be a lower-case SQL identifier")
+      .default("pgboss"),
     // AI providers.
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: z.string().url().optional(),
@@ -72,7 +72,12 @@ export const env = createEnv({
     RESEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
     EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
-    NEWSLETTER_CRON_ENABLED: bool,
+    // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
+    NEWSLETTER_CRON_ENABLED: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
+    NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
   },
   client: {},
@@ -94,6 +99,7 @@ export const env = createEnv({
     INNGEST_DEV: process.env.INNGEST_DEV || undefined,
     INNGEST_BASE_URL: process.env.INNGEST_BASE_URL || undefined,
     JOB_RETRY_BASE_MS: process.env.JOB_RETRY_BASE_MS || undefined,
+    JOB_ENGINE_SCHEMA: process.env.JOB_ENGINE_SCHEMA || undefined,
     OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
     OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined,
     OPENAI_MODEL: process.env.OPENAI_MODEL || undefined,
@@ -115,7 +121,26 @@ export const env = createEnv({
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
+    NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
   },
+  // Inngest in production: the dev mode (no request signing) is refused, and so is Inngest without the key
+  // that lets /api/inngest verify Inngest's calls.
+  createFinalSchema: (shape, isServer) =>
+    z.object(shape).superRefine((v, ctx) => {
+      if (!isServer || v.NODE_ENV !== "production") return;
+      if (v.INNGEST_DEV)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_DEV"],
+          message: "must not be set in production (Inngest's dev mode does not verify signed requests)",
+        });
+      else if ((v.INNGEST_EVENT_KEY || v.INNGEST_BASE_URL) && !v.INNGEST_SIGNING_KEY)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_SIGNING_KEY"],
+          message: "is required in production when Inngest is enabled (INNGEST_EVENT_KEY or INNGEST_BASE_URL)",
+        });
+    }),
   skipValidation: !!process.env.SKIP_ENV_VALIDATION,
   emptyStringAsUndefined: true,
   onValidationError: (issues) => {

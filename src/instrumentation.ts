@@ -1,7 +1,12 @@
-/** Runs once when the server starts. */
+/**
+ * Server start: warns about a missing SITE_URL in production, and starts the embedded job engine with the site
+ * (workers, schedules, recovery of runs left by a stopped process), unless Inngest runs the jobs.
+ */
 export async function register() {
-  if (process.env.NEXT_RUNTIME === "edge") return;
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { siteUrlWarning } = await import("~/lib/site-url.ts");
   const warning = siteUrlWarning();
   if (warning) console.warn(warning);
+  const { startJobs } = await import("./server/jobs/boot.ts");
+  await startJobs();
 }

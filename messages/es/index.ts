@@ -3,6 +3,7 @@ import agents from "./agents.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import desk from "./desk.json";
+import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
@@ -19,4 +20,5 @@ export default {
   ...publications,
   ...migration,
   ...desk,
+  ...jobs,
 };

@@ -31,6 +31,7 @@ const TABS = [
   { label: "Publicaciones", slug: "publicaciones", testid: "admin-tab-publications" },
   { label: "Migración", slug: "migracion", testid: "admin-tab-migration" },
   { label: "Auditoría", slug: "auditoria", testid: "admin-tab-audit" },
+  { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
 ];
 
 describe("admin gate", () => {
@@ -63,6 +64,10 @@ describe("admin gate", () => {
       await page.getByTestId(tab.testid).waitFor({ state: "attached" });
       expect(await page.getByRole("tab", { name: tab.label }).getAttribute("aria-selected")).toBe("true");
     }
+
+    // Trabajos: the Friday schedule with its next fire, in the embedded engine of a zero-config start.
+    await page.goto(`${baseUrl}/admin/trabajos`);
+    await page.locator('[data-testid="job-schedule"][data-name="newsletter/weekly.scheduled"]').waitFor();
 
     // Deep link straight to a tab.
     await page.goto(`${baseUrl}/admin/agentes`);

@@ -44,9 +44,10 @@ const bodyIgnoringRows = CONTRACT_TABLE.filter((r) => "ignoresBody" in r.invalid
 const adminRows = CONTRACT_TABLE.filter((r) => r.access === "admin");
 
 describe("the SPEC §7 table and the OpenAPI document agree", () => {
-  it("keeps all 33 rows of the spec, each once", () => {
-    expect(SPEC_TABLE).toHaveLength(33);
-    expect(new Set(SPEC_TABLE.map(rowKey)).size).toBe(33);
+  // SPEC §7's 33 calls, plus the operators' jobs view (GET /api/admin/jobs, retry, cancel).
+  it("keeps all 36 rows of the spec, each once", () => {
+    expect(SPEC_TABLE).toHaveLength(36);
+    expect(new Set(SPEC_TABLE.map(rowKey)).size).toBe(36);
   });
 
   it("has a valid call for every row, and no call for a row that is not in the table", () => {

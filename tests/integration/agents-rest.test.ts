@@ -9,7 +9,7 @@ async function loadApp() {
   const [rest, db, dispatcher, job, functions] = await Promise.all([
     import("~/server/rest/handler.ts"),
     import("~/server/db.ts"),
-    import("~/server/jobs/dispatcher.ts"),
+    import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),
     import("~/server/jobs/functions.ts"),
   ]);
@@ -98,7 +98,7 @@ describe("agents over REST (SPEC §7)", () => {
     await call("PUT", `/agents/${agent.id}`, { ...agent, status: "paused" });
     const body = await res.json();
     expect(body).toMatchObject({ success: true, agentName: `NoKey ${unique}` });
-    await app.settleInProcessJobs();
+    await app.settleJobs();
     const runs = await (await call("GET", "/agent-runs")).json();
     const run = runs.find((r: { id: string }) => r.id === body.run.id);
     expect(run).toMatchObject({

@@ -18,7 +18,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 async function loadApp() {
   const [sessions, dispatcher, job, db, markdown, execute] = await Promise.all([
     import("../support/sessions.ts"),
-    import("~/server/jobs/dispatcher.ts"),
+    import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),
     import("~/server/db.ts"),
     import("~/lib/markdown.ts"),
@@ -74,11 +74,11 @@ async function activeAgent(type: AgentType, extra: Record<string, unknown> = {})
   return app.admin.admin.agents.update({ ...agent, status: "active", ...extra });
 }
 
-/** Executes through the real entry point (in-process dispatcher) and waits for the run to settle. */
+/** Executes through the real entry point (the job engine) and waits for the run to settle. */
 async function execute(agentId: string) {
   const response = await app.admin.admin.agents.execute({ id: agentId });
   expect(response.success).toBe(true);
-  await app.settleInProcessJobs();
+  await app.settleJobs();
   const run = await app.admin.admin.runs.byId({ id: response.run!.id });
   const article = await app.db.article.findUnique({ where: { agent_run_id: run.id } });
   return { response, run, article };
@@ -221,7 +221,7 @@ describe("agent runs against fake providers", () => {
     const agent = await activeAgent("article-generator");
     const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
     openai.failNext(Number.POSITIVE_INFINITY, 500);
-    await expect(app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} })).rejects.toThrow();
+    await expect(app.runJob(app.agentRunJob, { runId: row.id })).rejects.toThrow();
     openai.failNext(0);
     const run = await app.admin.admin.runs.byId({ id: row.id });
     expect(run.status).toBe("failed");
@@ -236,8 +236,8 @@ describe("agent runs against fake providers", () => {
   it("a replayed run yields one article", async () => {
     const agent = await activeAgent("article-generator");
     const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
-    await app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} });
-    await app.runInProcess(app.agentRunJob, { runId: row.id }, { sleep: async () => {} });
+    await app.runJob(app.agentRunJob, { runId: row.id });
+    await app.runJob(app.agentRunJob, { runId: row.id });
     expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(1);
     const run = await app.admin.admin.runs.byId({ id: row.id });
     expect(run.status).toBe("completed");
@@ -264,7 +264,7 @@ describe("agent runs against fake providers", () => {
       generateImage: false,
     });
     expect(res.success).toBe(true);
-    await app.settleInProcessJobs();
+    await app.settleJobs();
     const article = await app.db.article.findUniqueOrThrow({ where: { agent_run_id: res.run!.id } });
     expect(article).toMatchObject({ status: "draft", type: "noticia", author: "editora", is_agent: true });
     const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
@@ -277,7 +277,7 @@ describe("agent runs against fake providers", () => {
     const { article } = await execute(agent.id);
     const res = await app.admin.admin.publications.regenerateImage({ slug: article!.slug });
     expect(res.message).toMatch(/imagen/);
-    await app.settleInProcessJobs();
+    await app.settleJobs();
     const revisions = await app.db.articleRevision.findMany({
       where: { article_id: article!.id },
       orderBy: { created_at: "asc" },

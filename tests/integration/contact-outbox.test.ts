@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.ts";
-import { settleInProcessJobs } from "~/server/jobs/dispatcher.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
+import { settleJobs as settleInProcessJobs } from "../support/jobs.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

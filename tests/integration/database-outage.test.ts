@@ -24,7 +24,9 @@ process.env.DATABASE_URL = url;
 process.env.RATE_LIMIT_NEWSLETTER = "100000/60";
 process.env.RATE_LIMIT_CONTACT = "100000/60";
 const { handleRest } = await import("~/server/rest/handler.ts");
-const { settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
+// The job engine runs from the server's start (src/instrumentation.ts), before any request.
+await (await import("~/server/jobs/engine/engine.ts")).getEngine();
 
 afterAll(async () => {
   await settleInProcessJobs().catch(() => {});

@@ -28,4 +28,22 @@ describe("environment validation", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("DATABASE_URL: must start with postgresql://");
   });
+
+  const production = { DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: "s".repeat(40) };
+
+  it("refuses Inngest's dev mode in production, in one line", () => {
+    const r = run({ ...production, INNGEST_DEV: "1" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment configuration — INNGEST_DEV: must not be set in production/);
+  });
+
+  it("refuses Inngest without a signing key in production, in one line", () => {
+    const r = run({ ...production, INNGEST_EVENT_KEY: "evt-key" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment configuration — INNGEST_SIGNING_KEY: is required in production/);
+  });
 });

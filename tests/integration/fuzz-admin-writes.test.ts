@@ -45,7 +45,7 @@ vi.stubEnv("RESEND_API_KEY", "");
 
 const { db } = await import("~/server/db.ts");
 const { createSession } = await import("~/server/auth/sessions.ts");
-const { settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { openApiDocument } = await import("~/server/rest/openapi.ts");
 const { appRouter, createCaller } = await import("~/server/api/root.ts");

@@ -2,8 +2,8 @@ import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineJob } from "~/server/jobs/contract.ts";
-import { runInProcess } from "~/server/jobs/dispatcher.ts";
 import { toInngestFunction } from "~/server/jobs/functions.ts";
+import { runJob } from "../support/jobs.ts";
 
 /** A job shaped like the real ones: two steps, the second flaky on its first try. */
 function flakyJob() {
@@ -34,14 +34,14 @@ describe("job contract", () => {
     expect(job.event.name).toBe("test/flaky.requested");
   });
 
-  it("runs in-process with retries, without re-running a step that succeeded", async () => {
+  it("runs on the embedded engine with retries, without re-running a step that succeeded", async () => {
     const { job, calls } = flakyJob();
-    const result = await runInProcess(job, { slug: "ai-act" }, { sleep: async () => {} });
+    const result = await runJob(job, { slug: "ai-act" });
     expect(result).toEqual({ saved: "material for ai-act" });
     expect(calls).toEqual({ fetch: 1, save: 2 });
   });
 
-  it("gives up after the configured retries", async () => {
+  it("gives up after the configured retries: failed, with the reason", async () => {
     const job = defineJob({
       name: "test/broken.requested",
       schema: z.object({}),
@@ -50,7 +50,7 @@ describe("job contract", () => {
         throw new Error("provider down");
       },
     });
-    await expect(runInProcess(job, {}, { sleep: async () => {} })).rejects.toThrow("provider down");
+    await expect(runJob(job, {})).rejects.toThrow("provider down");
   });
 
   it("runs as an Inngest function (steps memoised, a failing step surfaces as a step error)", async () => {
@@ -66,5 +66,14 @@ describe("job contract", () => {
     const ok = await t.execute();
     expect(ok.result).toEqual({ saved: "material for nist" });
     expect(calls.save).toBeGreaterThanOrEqual(2);
+  });
+
+  it("/api/inngest without Inngest configured answers 404 with the reason, not an SDK error", async () => {
+    const route = await import("~/app/api/inngest/route.ts");
+    for (const handler of [route.GET, route.POST, route.PUT]) {
+      const res = await (handler as (req: Request) => Promise<Response>)(new Request("http://localhost/api/inngest"));
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Inngest is not configured/);
+    }
   });
 });

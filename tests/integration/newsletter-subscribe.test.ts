@@ -6,7 +6,7 @@ import { eventually, startFakeResend } from "../support/resend-env.ts";
 const fake = await startFakeResend();
 const { db } = await import("~/server/db.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
-const { settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { callerAs } = await import("../support/sessions.ts");
 const oneClick = await import("~/app/api/newsletter/one-click/route.ts");
 

@@ -27,7 +27,8 @@ vi.stubEnv("JOB_RETRY_BASE_MS", String(JOB_RETRY_BASE_MS));
 vi.stubEnv("SOURCE_ALLOWLIST", "");
 
 const { db } = await import("~/server/db.ts");
-const { backoffMs, settleInProcessJobs } = await import("~/server/jobs/dispatcher.ts");
+const { backoffMs } = await import("~/server/jobs/dispatcher.ts");
+const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const admin = callerAs(adminSession).admin;
@@ -288,7 +289,8 @@ describe("Resend faults on the contact notification", () => {
     expect(r.log).toEqual(Array(7).fill(["failed", "500: An unexpected error occurred."]));
     expect(r.toEditors).toBe(0);
     expect(r.ackCalls).toEqual([]); // the sender is not thanked before the editors have the message
-  });
+    // 6 retries with the engine's doubling backoff (whole seconds: 1 + 2 + … + 32 s at least).
+  }, 240_000);
 
   it("two 500s, then an answer lost after delivery: stored once, each mail delivered exactly once", async () => {
     resend.script("/emails", { status: 500, times: 2 }, { lost: true });

@@ -11,10 +11,10 @@ export interface RecordedRequest {
 }
 
 /**
- * One scripted answer: an error status (with headers such as Retry-After), or "hang" — the request is read and
- * never answered, as when a provider stalls past the client's timeout.
+ * One scripted answer: an error status (with headers such as Retry-After), "hang" — the request is read and
+ * never answered, as when a provider stalls past the client's timeout — or "pass", a normal answer.
  */
-export type Fault = { status: number; headers?: Record<string, string>; message?: string } | "hang";
+export type Fault = { status: number; headers?: Record<string, string>; message?: string } | "hang" | "pass";
 
 export interface FakeServer {
   url: string;
@@ -49,7 +49,7 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
       requests.push(recorded);
       const fault = scripted.shift();
       if (fault === "hang") return; // close() drops the connection
-      if (fault) {
+      if (fault && fault !== "pass") {
         const message = fault.message ?? (fault.status === 429 ? "Rate limit reached" : "fake provider outage");
         const type = fault.status === 429 ? "rate_limit_exceeded" : "server_error";
         res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers });

@@ -1,19 +1,22 @@
 import { agentRunJob } from "./agent-run.ts";
 import { contactMailJob } from "./contact.ts";
 import type { AnyJob } from "./contract.ts";
-import { sendNewsletterJob, signupMailJob } from "./newsletter.ts";
+import { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 import { publishDueArticlesJob } from "./publish-due.ts";
 import { regenerateImageJob } from "./regenerate-image.ts";
+import { weeklyNewsletterJob } from "./weekly-newsletter.ts";
 
 /**
- * Every job of the app. Features register theirs here; the Inngest serve route and the in-process
- * dispatcher both read this list.
+ * Every job of the app. Features register theirs here; the Inngest serve route and the embedded engine both
+ * read this list (a job with `cron` is scheduled on both).
  */
 export const jobs: AnyJob[] = [
   agentRunJob,
   regenerateImageJob,
   signupMailJob,
   sendNewsletterJob,
+  sendNewsletterGroupJob,
   contactMailJob,
+  weeklyNewsletterJob,
   publishDueArticlesJob,
 ];

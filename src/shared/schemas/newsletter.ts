@@ -73,6 +73,12 @@ export const newsletterItemSchema = z.object({
 });
 export type NewsletterItem = z.infer<typeof newsletterItemSchema>;
 
+/** How many items were published in the newsletter's week, and how many earlier ones fill it up to 5. */
+export function newsletterComposition(items: NewsletterItem[], weekStart: Date): { week: number; recent: number } {
+  const week = items.filter((i) => new Date(i.date) >= weekStart).length;
+  return { week, recent: items.length - week };
+}
+
 export const newsletterSchema = z.object({
   id: z.string(),
   subject_es: z.string(),

@@ -230,6 +230,37 @@ export const VALID_CALLS: Record<string, Scenario> = {
     expect(body).toMatch(/<html/i);
     return { res, body, type: "text/html" };
   },
+  "GET /api/admin/jobs": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/jobs"));
+    const body = answer.body as { engine: string; runs: Json[]; schedules: Json[] };
+    expect(body.engine).toBe("embedded");
+    expect(body.schedules).toContainEqual(
+      expect.objectContaining({ name: "newsletter/weekly.scheduled", cron: "TZ=Europe/Madrid 0 8 * * 5" }),
+    );
+    return answer;
+  },
+  "POST /api/admin/jobs/{id}/retry": async (c) => {
+    // A run out of retries, as the engine leaves one.
+    const [run] = await c.db.query<{ id: string }>(
+      `INSERT INTO pgboss.job (id, name, data, state, started_on, completed_on, output)
+       VALUES (gen_random_uuid(), 'contact/mail.requested', '{"messageId":"contract"}', 'failed', now(), now(),
+               '{"message":"contract test"}')
+       RETURNING id::text`,
+    );
+    const answer = await asJson(await c.admin.call("POST", `/api/admin/jobs/${run!.id}/retry`));
+    expect(answer.body).toEqual({ success: true, status: "retrying" });
+    return answer;
+  },
+  "POST /api/admin/jobs/{id}/cancel": async (c) => {
+    const [run] = await c.db.query<{ id: string }>(
+      `INSERT INTO pgboss.job (id, name, data, start_after)
+       VALUES (gen_random_uuid(), 'contact/mail.requested', '{"messageId":"contract"}', now() + interval '1 day')
+       RETURNING id::text`,
+    );
+    const answer = await asJson(await c.admin.call("POST", `/api/admin/jobs/${run!.id}/cancel`));
+    expect(answer.body).toEqual({ success: true, status: "cancelled" });
+    return answer;
+  },
   "GET /api/admin/newsletter/subscriptions": async (c) => {
     const email = `lista-${unique()}@example.com`;
     await subscribe(c, email);

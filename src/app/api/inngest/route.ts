@@ -1,6 +1,20 @@
 import { serve } from "inngest/next";
-import { inngest } from "~/server/jobs/client.ts";
+import { inngest, inngestConfigured } from "~/server/jobs/client.ts";
 import { inngestFunctions } from "~/server/jobs/functions.ts";
 
-// Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably.
-export const { GET, POST, PUT } = serve({ client: inngest, functions: inngestFunctions });
+// Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably. Without Inngest
+// the jobs run on the embedded engine and there is nothing here: a 404 that says so, not an SDK error.
+const served = serve({ client: inngest, functions: inngestFunctions });
+
+const notConfigured = () =>
+  Response.json(
+    {
+      error:
+        "Inngest is not configured (INNGEST_EVENT_KEY, INNGEST_BASE_URL or INNGEST_DEV): jobs run on the embedded engine",
+    },
+    { status: 404 },
+  );
+
+export const GET = inngestConfigured ? served.GET : notConfigured;
+export const POST = inngestConfigured ? served.POST : notConfigured;
+export const PUT = inngestConfigured ? served.PUT : notConfigured;

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { newsletterComposition } from "~/shared/schemas/newsletter.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { adminDate, tdClass } from "./pager.tsx";
@@ -31,11 +32,14 @@ export function NewsletterRow(props: {
   const n = props.newsletter;
   const [preview, setPreview] = useState(false);
   const failed = n.status === "failed";
+  const mix = newsletterComposition(n.items, new Date(n.week_start));
   return (
     <tr data-testid="newsletter-row" data-id={n.id} data-status={n.status}>
       <td className={tdClass}>
         <p className="font-semibold">{n.subject_es}</p>
-        <p className="text-xs text-muted">{t("items", { count: n.items.length })}</p>
+        <p className="text-xs text-muted" data-testid="newsletter-composition">
+          {mix.recent > 0 ? t("composition", mix) : t("items", { count: n.items.length })}
+        </p>
         {failed && n.failure_reason ? (
           <p className="mt-1 text-xs text-accent-text">
             {t("failureReason")}: {n.failure_reason}

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/components/admin/tabs/agents-tab.tsx";
 import { AuditTab } from "~/components/admin/tabs/audit-tab.tsx";
+import { JobsTab } from "~/components/admin/tabs/jobs-tab.tsx";
 import { MigrationTab } from "~/components/admin/tabs/migration-tab.tsx";
 import { NewslettersTab } from "~/components/admin/tabs/newsletters-tab.tsx";
 import { PublicationsTab } from "~/components/admin/tabs/publications-tab.tsx";
@@ -25,10 +26,11 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   publications: PublicationsTab,
   migration: MigrationTab,
   audit: AuditTab,
+  jobs: JobsTab,
 };
 
 /**
- * The admin panel (SPEC §2): header with the username and logout (→ /), the tabs with their own URLs (the spec's five, then Auditoría),
+ * The admin panel (SPEC §2): header with the username and logout (→ /), the tabs with their own URLs (the spec's five, then Auditoría and Trabajos),
  * and the users section. The server already checked the role; this repeats the check on the client so a
  * sign-out or demotion in this tab leaves the panel at once.
  */

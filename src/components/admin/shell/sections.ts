@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { key: "publications", slug: "publicaciones" },
   { key: "migration", slug: "migracion" },
   { key: "audit", slug: "auditoria" },
+  { key: "jobs", slug: "trabajos" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

@@ -4,7 +4,8 @@ import type { NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-export const NOTHING_PUBLISHED = "No hay artículos ni entrevistas publicados en los últimos 7 días";
+export const NOTHING_PUBLISHED = "No hay artículos ni entrevistas publicados: publica alguno para crear el boletín";
+const TOP = 5;
 
 type Candidate = RankCandidate & { item: NewsletterItem };
 
@@ -15,16 +16,18 @@ const dateFmt = (locale: string) =>
     timeZone: "Europe/Madrid",
   });
 
-/**
- * Builds the weekly 'Top 5' draft from what was published in the 7 days up to `now` (see ranking.ts for the
- * order). With nothing published it refuses (400) instead of creating an empty newsletter.
- */
-export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
-  const weekStart = new Date(now.getTime() - WEEK_MS);
-  const window = { status: "published" as const, date: { gte: weekStart, lte: now } };
+type Window = { gte?: Date; lt?: Date; lte?: Date };
+
+/** Published articles and interviews in a date window as ranking candidates, leaving out `skip` (kind:slug). */
+async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, take?: number): Promise<Candidate[]> {
+  const notIn = (kind: string) =>
+    [...skip].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+  const order = { date: "desc" as const };
   const [articles, interviews] = await Promise.all([
     db.article.findMany({
-      where: window,
+      where: { status: "published", date, slug: { notIn: notIn("article") } },
+      orderBy: order,
+      take,
       select: {
         slug: true,
         title_es: true,
@@ -40,7 +43,9 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
       },
     }),
     db.interview.findMany({
-      where: window,
+      where: { status: "published", date, slug: { notIn: notIn("interview") } },
+      orderBy: order,
+      take,
       select: {
         slug: true,
         title_es: true,
@@ -54,7 +59,7 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
       },
     }),
   ]);
-  const candidates: Candidate[] = [
+  return [
     ...articles.map((a) => ({
       kind: "article" as const,
       slug: a.slug,
@@ -92,8 +97,32 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
       },
     })),
   ];
-  if (candidates.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED);
-  const items = rankTopFive(candidates).map((c) => c.item);
+}
+
+/** kind:slug of every piece a sent newsletter already carried. */
+async function carriedPieces(db: DbClient): Promise<Set<string>> {
+  const sent = await db.newsletter.findMany({ where: { status: "sent" }, select: { items: true } });
+  return new Set(sent.flatMap((n) => (n.items as NewsletterItem[]).map((i) => `${i.kind}:${i.slug}`)));
+}
+
+/**
+ * Builds the weekly 'Top 5' draft: the most relevant pieces published in the 7 days up to `now` (see
+ * ranking.ts for the order); when there are fewer than 5, the most recent earlier pieces that no sent
+ * newsletter carried fill the rest (a new site's bundled content, a quiet week). With nothing published at
+ * all it refuses (400) instead of creating an empty newsletter.
+ */
+export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
+  const weekStart = new Date(now.getTime() - WEEK_MS);
+  const week = rankTopFive(await loadCandidates(db, { gte: weekStart, lte: now }, new Set()));
+  const need = TOP - week.length;
+  const fill =
+    need > 0
+      ? (await loadCandidates(db, { lt: weekStart }, await carriedPieces(db), need))
+          .sort((a, b) => b.date.getTime() - a.date.getTime() || a.slug.localeCompare(b.slug))
+          .slice(0, need)
+      : [];
+  const items = [...week, ...fill].map((c) => c.item);
+  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED);
   const lead = items[0]!;
   const range = (locale: string) => `${dateFmt(locale).format(weekStart)} – ${dateFmt(locale).format(now)}`;
   return db.newsletter.create({

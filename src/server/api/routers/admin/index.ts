@@ -2,6 +2,7 @@ import { createTRPCRouter } from "~/server/api/trpc.ts";
 import { adminAgentsRouter } from "./agents.ts";
 import { adminAuditRouter } from "./audit.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";
+import { adminJobsRouter } from "./jobs.ts";
 import { adminMigrationRouter } from "./migration.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";
 import { adminOutboxRouter } from "./outbox.ts";
@@ -27,4 +28,5 @@ export const adminRouter = createTRPCRouter({
   contactMessages: adminContactMessagesRouter,
   revisions: adminRevisionsRouter,
   audit: adminAuditRouter,
+  jobs: adminJobsRouter,
 });

@@ -1,0 +1,21 @@
+/**
+ * The "app" of the crash benchmarks: a process that runs the embedded job engine on DATABASE_URL, as the
+ * server does, and (with an argument) starts one job. The benchmark kills it with SIGKILL and starts it again.
+ *
+ *   tsx bench/lib/job-app.ts [newsletter:<id> | agent:<agentId>]
+ */
+import { db } from "~/server/db.ts";
+import { getEngine } from "~/server/jobs/engine/engine.ts";
+
+await getEngine();
+const [kind, id] = (process.argv[2] ?? "").split(":");
+if (kind === "newsletter" && id) {
+  const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
+  await requestNewsletterSend(db, id);
+}
+if (kind === "agent" && id) {
+  const { executeAgent } = await import("~/server/services/agents/execute.ts");
+  const { run } = await executeAgent(db, id);
+  process.send?.({ runId: run.id });
+}
+process.send?.({ ready: true });

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { cancelJob, listJobs, retryJob } from "~/server/services/jobs/admin.ts";
+import { jobRunIdInputSchema, jobsOverviewSchema } from "~/shared/schemas/jobs.ts";
+import { emptyInputSchema } from "~/shared/schemas/newsletter.ts";
+
+const actionOutput = z.object({ success: z.boolean(), status: z.enum(["retrying", "cancelled"]) });
+
+/** Admin › Trabajos: background runs and schedules, retry a failed run from its failed step, cancel one. */
+export const adminJobsRouter = createTRPCRouter({
+  list: adminProcedure
+    .meta({
+      openapi: { method: "GET", path: "/admin/jobs", tags: ["admin"], summary: "Background job runs and schedules" },
+    })
+    .input(emptyInputSchema.optional())
+    .output(jobsOverviewSchema)
+    .query(({ ctx }) => listJobs(ctx.db)),
+  retry: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/jobs/{id}/retry",
+        tags: ["admin"],
+        summary: "Resume a failed run from its failed step",
+      },
+    })
+    .input(jobRunIdInputSchema)
+    .output(actionOutput)
+    .mutation(({ input }) => retryJob(input.id)),
+  cancel: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/admin/jobs/{id}/cancel", tags: ["admin"], summary: "Cancel a run" } })
+    .input(jobRunIdInputSchema)
+    .output(actionOutput)
+    .mutation(({ input }) => cancelJob(input.id)),
+});

@@ -1,0 +1,40 @@
+import { db } from "~/server/db.ts";
+import { inngest, inngestConfigured } from "./client.ts";
+import { getEngine, stopEngine } from "./engine/engine.ts";
+import { previousFire } from "./engine/schedules.ts";
+import { jobs } from "./registry.ts";
+
+/**
+ * Under Inngest a fire missed while the site was down is not replayed by Inngest: at start, a `catchUp` job
+ * whose schedule fired before (a claimed slot exists) but whose latest slot is unclaimed gets one event for
+ * that slot (the event id deduplicates instances starting together; the slot claim stops a double run).
+ */
+async function catchUpOnInngest() {
+  for (const job of jobs) {
+    if (!job.cron || !job.catchUp) continue;
+    const slot = previousFire(job.cron);
+    const fires = await db.jobScheduleFire.findMany({ where: { name: job.name }, orderBy: { slot: "desc" }, take: 1 });
+    if (fires.length === 0 || fires[0]!.slot >= slot) continue;
+    await inngest.send({ name: job.name, data: { slot: slot.toISOString() }, id: `${job.name}:${slot.toISOString()}` });
+  }
+}
+
+/** Starts the embedded engine in the server process (Inngest, when configured, calls /api/inngest instead). */
+export async function startJobs(): Promise<void> {
+  if (inngestConfigured) {
+    await catchUpOnInngest().catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+    return;
+  }
+  try {
+    const engine = await getEngine();
+    console.log(`[jobs] embedded engine started (pg-boss, schema ${engine.schema})`);
+  } catch (err) {
+    console.error(`[jobs] the job engine did not start: ${(err as Error).message}`);
+    return;
+  }
+  // A graceful stop lets running steps finish; a kill -9 is recovered by the next process (see engine.ts).
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      void stopEngine().finally(() => process.exit(0));
+    });
+}

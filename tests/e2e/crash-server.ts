@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { freePort } from "../setup/postgres.ts";
+
+/**
+ * A production server of its own (the real launcher, `scripts/start.ts`, on the build the E2E setup made),
+ * that a test can kill with SIGKILL — the whole process group, as a crash or an OOM kill would — and start
+ * again on the same database.
+ */
+export class CrashableServer {
+  private child?: ChildProcess;
+  private exited?: Promise<unknown>;
+  readonly baseUrl: string;
+
+  private constructor(
+    private readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  static async create(name: string, env: Record<string, string>): Promise<CrashableServer> {
+    fs.mkdirSync("test-results", { recursive: true });
+    return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`);
+  }
+
+  async start(): Promise<void> {
+    const log = fs.createWriteStream(this.logFile, { flags: "a" });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(this.port),
+        NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
+        NEXTAUTH_URL: this.baseUrl,
+        NEXT_PUBLIC_SITE_URL: this.baseUrl,
+        NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        ...this.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    this.child = child;
+    this.exited = new Promise((resolve) => child.on("exit", resolve));
+    const deadline = Date.now() + 3 * 60_000;
+    for (;;) {
+      const up = await fetch(`${this.baseUrl}/api/trpc/health.check`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      const state = await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500, "waiting"))]);
+      if (state !== "waiting") throw new Error(`server exited; see ${this.logFile}`);
+      if (Date.now() > deadline) throw new Error(`server did not start; see ${this.logFile}`);
+    }
+  }
+
+  /** SIGKILL to the launcher and Next.js together: no shutdown code runs. */
+  async kill9(): Promise<void> {
+    if (!this.child?.pid) return;
+    process.kill(-this.child.pid, "SIGKILL");
+    await this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child?.pid || this.child.exitCode !== null) return;
+    try {
+      process.kill(-this.child.pid, "SIGTERM");
+    } catch {}
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, 5000))]);
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {}
+  }
+}

@@ -1,0 +1,11 @@
+/** A second "instance": the embedded engine in another process on the same database (several-instances test). */
+import { getEngine } from "~/server/jobs/engine/engine.ts";
+import { countJob } from "./count-job.ts";
+
+const engine = await getEngine();
+await engine.ensure(countJob);
+process.send?.({ ready: process.pid });
+process.on("message", async () => {
+  await engine.stop();
+  process.exit(0);
+});

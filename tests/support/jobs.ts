@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import type { Job, PayloadSchema } from "~/server/jobs/contract.ts";
+import { enqueue } from "~/server/jobs/dispatcher.ts";
+import { getEngine } from "~/server/jobs/engine/engine.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the embedded engine of this test process has no job waiting, retrying or running. */
+export async function settleJobs(timeoutMs = 120_000): Promise<void> {
+  const engine = await getEngine();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await engine.boss
+      .getDb()
+      .executeSql(`SELECT count(*)::int AS n FROM ${engine.schema}.job WHERE state < 'completed'`, []);
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Runs a job through the engine (enqueue → a worker → retries with backoff) and waits for its end: resolves
+ * with the handler's result, or throws the error of its last attempt once it failed.
+ */
+export async function runJob<S extends PayloadSchema>(job: Job<S>, payload: z.input<S>): Promise<unknown> {
+  const { runId } = await enqueue(job, payload);
+  if (!runId) throw new Error("the engine did not accept the job");
+  const engine = await getEngine();
+  for (;;) {
+    const row = await engine.boss.getJobById<object>(job.name, runId, { includeArchive: true });
+    if (row?.state === "completed") return (row.output as { value?: unknown } | null)?.value ?? row.output;
+    if (row?.state === "failed" || row?.state === "cancelled")
+      throw new Error((row.output as { message?: string } | null)?.message ?? row.state);
+    await sleep(100);
+  }
+}
