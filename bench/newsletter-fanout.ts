@@ -34,7 +34,7 @@ const ask = async <T>(type: string): Promise<T> => {
 try {
   const databaseUrl = await createMigratedDatabase(createDb, "bench");
   const [{ url: resendUrl }] = (await ready) as [{ url: string }];
-  // Before any app import: src/env.js reads the environment once.
+  // Before any app import: src/platform/env/env.js reads the environment once.
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
     RESEND_API_KEY: "re_bench_key",

@@ -1,9 +1,11 @@
+import { nextRuntime } from "~/platform/env/live.ts";
+
 /**
  * Server start: warns about a missing SITE_URL in production, and starts the embedded job engine with the site
  * (workers, schedules, recovery of runs left by a stopped process), unless Inngest runs the jobs.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (nextRuntime() !== "nodejs") return;
   const { siteUrlWarning } = await import("~/lib/site-url.ts");
   const warning = siteUrlWarning();
   if (warning) console.warn(warning);

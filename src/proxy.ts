@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { isDevelopment } from "~/platform/env/live.ts";
 import { routing } from "./i18n/routing.ts";
 import { hreflangLinkHeader } from "./lib/seo.ts";
 import { notFoundKind } from "./server/not-found-route.ts";
@@ -48,7 +49,7 @@ async function page(request: NextRequest) {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https: isHttps(request) });
+  const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
   request.headers.delete("accept-language");
   // next-intl copies these request headers into the rewrite/next response it builds.
   request.headers.set("x-nonce", nonce);

@@ -1,4 +1,4 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /**
  * The public origin of the site, without a trailing slash: SITE_URL, read when the server starts (never

@@ -1,10 +1,11 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
+import { databaseUrl } from "~/platform/env/live.ts";
 import { createPrismaClient, type DbClient } from "~/server/db/client.ts";
 
 const globalForPrisma = globalThis as unknown as { prisma?: DbClient };
 
 function connectionString(): string {
-  const url = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  const url = env.DATABASE_URL ?? databaseUrl();
   if (!url) {
     throw new Error(
       "DATABASE_URL is not set: start the site with `npm start` (it launches embedded PostgreSQL) or set DATABASE_URL.",

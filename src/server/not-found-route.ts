@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "~/env.js";
 import type { Locale } from "~/i18n/routing.ts";
+import { env } from "~/platform/env/env.js";
 import { db } from "~/server/db.ts";
 import { type NotFoundKind, publicItemExists, routeShape } from "~/server/services/seo/page-exists.ts";
 

@@ -18,7 +18,7 @@ const JOB_RETRY_BASE_MS = 20;
 const database = await createPrivateDatabase("faults");
 const openai = await startFakeOpenAi();
 const resend = await startFakeResend();
-// Short client timeouts and retry delays keep the file fast; src/env.js reads them on first import below.
+// Short client timeouts and retry delays keep the file fast; src/platform/env/env.js reads them on first import below.
 vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
 vi.stubEnv("OPENAI_BASE_URL", openai.url);
 vi.stubEnv("OPENAI_TIMEOUT_MS", String(OPENAI_TIMEOUT_MS));

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { authSecret } from "~/platform/env/live.ts";
 
 /**
  * A "known device" for sign-in throttling (OWASP: slow down online guessing with device cookies). A browser
@@ -12,7 +13,7 @@ const accountTag = (account: string) =>
   createHash("sha256").update(account.trim().toLowerCase()).digest("base64url").slice(0, 22);
 
 function mac(payload: string): string {
-  const secret = process.env.NEXTAUTH_SECRET;
+  const secret = authSecret();
   if (!secret) throw new Error("NEXTAUTH_SECRET is not set: device cookies cannot be signed");
   return createHmac("sha256", `device-cookie:${secret}`).update(payload).digest("base64url");
 }

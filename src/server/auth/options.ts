@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { authSecret } from "~/platform/env/live.ts";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { clientIp } from "~/server/security/rate-limit.ts";
@@ -23,7 +24,7 @@ interface SessionJwt extends JWT {
  * app's own calls. Nothing about the user lives in the cookie: role and name come from the database.
  */
 export const authOptions: NextAuthOptions = {
-  secret: process.env.NEXTAUTH_SECRET,
+  secret: authSecret(),
   session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_SECONDS },
   jwt: {
     // Called when next-auth writes its cookie: the token of the session created at sign-in, unchanged.

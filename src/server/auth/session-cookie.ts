@@ -1,3 +1,4 @@
+import { authUrl } from "~/platform/env/live.ts";
 import { SESSION_COOKIES } from "./cookie-names.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
 
@@ -5,7 +6,7 @@ import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
  * next-auth's rule, so both agree on the cookie: Secure (and `__Secure-` prefixed) when the site is served
  * over HTTPS, which NEXTAUTH_URL declares.
  */
-export const secureCookiesEnabled = () => process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+export const secureCookiesEnabled = () => authUrl()?.startsWith("https://") ?? false;
 
 export const sessionCookieName = (secure = secureCookiesEnabled()) =>
   secure ? "__Secure-next-auth.session-token" : "next-auth.session-token";

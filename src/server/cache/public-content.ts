@@ -1,5 +1,6 @@
 import { unstable_cache } from "next/cache";
 import superjson from "superjson";
+import { nextRuntime } from "~/platform/env/live.ts";
 import { db } from "~/server/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import {
@@ -52,7 +53,7 @@ function cached<A extends unknown[], R>(
 ): (...args: A) => Promise<R> {
   return async (...args: A) => {
     // Outside Next.js (tests, scripts) there is no data cache: read straight from the database.
-    if (!process.env.NEXT_RUNTIME) return read(...args);
+    if (!nextRuntime()) return read(...args);
     // The arguments are passed through (not closed over) because they are part of the cache key.
     const stored = await unstable_cache(async (...a: A) => superjson.serialize(await read(...a)), [key], {
       tags: tags(...args),

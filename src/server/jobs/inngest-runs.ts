@@ -1,4 +1,4 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import { db } from "~/server/db.ts";
 
 /**

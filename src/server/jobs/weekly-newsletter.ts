@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import { db } from "~/server/db.ts";
 import { AppError } from "~/server/errors.ts";
 import { defineJob } from "./contract.ts";

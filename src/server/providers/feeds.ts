@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /** One news item from a feed or NewsAPI. */
 export interface FeedItem {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /**
  * Where generated images live. The local driver writes to a folder the app serves at /api/media/…;

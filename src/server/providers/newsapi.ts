@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import type { FeedItem } from "./feeds.ts";
 
 export const newsApiConfigured = () => Boolean(env.NEWSAPI_KEY);

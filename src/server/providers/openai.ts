@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import { notConfigured } from "./provider-error.ts";
 
 /**

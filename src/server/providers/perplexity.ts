@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import type { ChatRequest } from "./openai.ts";
 import { notConfigured } from "./provider-error.ts";
 

@@ -1,5 +1,5 @@
 import { Resend } from "resend";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /** One e-mail as the Resend API takes it. */
 export interface ResendEmail {

@@ -1,9 +1,10 @@
+import { authUrl, siteUrlSetting } from "~/platform/env/live.ts";
 import { SESSION_COOKIES } from "~/server/auth/cookie-names.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function configuredOrigins(): string[] {
-  return [process.env.NEXTAUTH_URL, process.env.SITE_URL].flatMap((u) => {
+  return [authUrl(), siteUrlSetting()].flatMap((u) => {
     try {
       return u ? [new URL(u).origin] : [];
     } catch {

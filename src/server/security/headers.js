@@ -1,7 +1,7 @@
 // Plain JS (with JSDoc types) because next.config.mjs loads it before any TypeScript compilation.
 
 /** Headers every response carries (next.config.mjs `headers()`); the CSP itself is set per request. */
-export function staticSecurityHeaders(production = process.env.NODE_ENV === "production") {
+export function staticSecurityHeaders(production) {
   const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { databaseUrl, rateLimitSetting } from "~/platform/env/live.ts";
 import { AppError } from "~/server/errors.ts";
 
 /**
@@ -47,7 +48,7 @@ const DEFAULTS: Record<RateLimitName, Policy> = {
 
 /** `RATE_LIMIT_LOGIN_IP=10/900` (points/seconds) overrides a default; tests use short windows this way. */
 export function ratePolicy(name: RateLimitName): Policy {
-  const raw = process.env[`RATE_LIMIT_${name.toUpperCase().replace(/-/g, "_")}`];
+  const raw = rateLimitSetting(name);
   const match = raw?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
   if (!match) return DEFAULTS[name];
   return { points: Math.max(1, Number(match[1])), duration: Math.max(1, Number(match[2])) };
@@ -59,7 +60,7 @@ const limiters = new Map<RateLimitName, RateLimiterPostgres>();
 function limiter(name: RateLimitName): RateLimiterPostgres {
   let found = limiters.get(name);
   if (found) return found;
-  const url = process.env.DATABASE_URL;
+  const url = databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set: the rate limiter stores its counters in PostgreSQL");
   // A small pool of its own: the limiter speaks plain pg, and must not starve Prisma's pool.
   if (!pool) {

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import PgBoss from "pg-boss";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
+import { databaseUrl } from "~/platform/env/live.ts";
 import { db } from "~/server/db.ts";
 import type { AnyJob } from "../contract.ts";
 import { jobs } from "../registry.ts";
@@ -71,7 +72,7 @@ export async function stopEngine(): Promise<void> {
 }
 
 async function startEngine(): Promise<Engine> {
-  const url = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  const url = env.DATABASE_URL ?? databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
   const schema = env.JOB_ENGINE_SCHEMA;
   const boss = new PgBoss({

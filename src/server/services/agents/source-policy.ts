@@ -1,4 +1,4 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /**
  * The site's promise (SPEC §1): official public sources only. A source counts when its host is one of these

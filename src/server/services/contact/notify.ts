@@ -2,7 +2,7 @@ import { copyFor } from "@emails/_shared/copy.ts";
 import ContactAcknowledgement from "@emails/contact-acknowledgement.tsx";
 import ContactNotification from "@emails/contact-notification.tsx";
 import { createElement } from "react";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import type { DbClient } from "~/server/db/client.ts";
 import { AppError } from "~/server/errors.ts";
 import { enforceRateLimit } from "~/server/security/rate-limit.ts";

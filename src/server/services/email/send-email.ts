@@ -1,4 +1,4 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import type { DbClient } from "~/server/db/client.ts";
 import { AppError } from "~/server/errors.ts";
 import { resendClient, resendSend } from "~/server/providers/resend.ts";

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 import { db } from "~/server/db.ts";
 import { route } from "~/server/http/route.ts";
 import { handleResendWebhook } from "~/server/services/email/webhook.ts";

@@ -20,6 +20,10 @@ export const env = createEnv({
         ? z.string().min(32, "must be at least 32 characters in production")
         : z.string().min(1).optional(),
     NEXTAUTH_URL: z.string().url().optional(),
+    // bcrypt work factor (12 ≈ 250 ms per hash in pure JS; tests use 4).
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    // Connections in Prisma's pool.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // The public origin of every absolute URL (canonical, feeds, sitemap, e-mails), read at run time.
     // Unset → http://localhost:$PORT (src/lib/site-url.ts).
     SITE_URL: z
@@ -33,7 +37,7 @@ export const env = createEnv({
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
-    // the client). Applied by the server process itself: src/server/security/client-address.mjs.
+    // the client). Applied by the server process itself: src/platform/security/client-address.mjs.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -86,6 +90,8 @@ export const env = createEnv({
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
+    BCRYPT_COST: process.env.BCRYPT_COST || undefined,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
     SITE_URL: process.env.SITE_URL || undefined,
     PORT: process.env.PORT || undefined,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
