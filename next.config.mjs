@@ -1,10 +1,10 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { staticSecurityHeaders } from "./src/server/security/headers.js";
+import { staticSecurityHeaders } from "./src/platform/security/headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
 await import("./src/platform/env/env.js");
 
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./src/platform/i18n/request.ts");
 
 /** @type {import("next").NextConfig} */
 const config = {

@@ -40,9 +40,9 @@ try {
     RESEND_API_KEY: "re_bench_key",
     RESEND_BASE_URL: resendUrl,
   });
-  const { db } = await import("~/server/db.ts");
+  const { db } = await import("~/platform/db/db.ts");
   const { runJob } = await import("../tests/support/jobs.ts");
-  const { stopEngine } = await import("~/server/jobs/engine/engine.ts");
+  const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 
   // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.

@@ -6,7 +6,7 @@ import { nextRuntime } from "~/platform/env/live.ts";
  */
 export async function register() {
   if (nextRuntime() !== "nodejs") return;
-  const { siteUrlWarning } = await import("~/lib/site-url.ts");
+  const { siteUrlWarning } = await import("~/platform/http/site-url.ts");
   const warning = siteUrlWarning();
   if (warning) console.warn(warning);
   const { startJobs } = await import("./server/jobs/boot.ts");

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { siteUrl } from "../platform/http/site-url.ts";
 import { truncate } from "./format.ts";
-import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };
 

@@ -20,7 +20,7 @@ async function loadApp() {
     import("../support/sessions.ts"),
     import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),
-    import("~/server/db.ts"),
+    import("~/platform/db/db.ts"),
     import("~/lib/markdown.ts"),
     import("~/server/services/agents/execute.ts"),
   ]);

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
 import { listReferentRefs } from "~/server/services/directories/queries.ts";

@@ -26,10 +26,10 @@ vi.stubEnv("RESEND_TIMEOUT_MS", String(RESEND_TIMEOUT_MS));
 vi.stubEnv("JOB_RETRY_BASE_MS", String(JOB_RETRY_BASE_MS));
 vi.stubEnv("SOURCE_ALLOWLIST", "");
 
-const { db } = await import("~/server/db.ts");
-const { backoffMs } = await import("~/server/jobs/dispatcher.ts");
+const { db } = await import("~/platform/db/db.ts");
+const { backoffMs } = await import("~/platform/jobs/dispatcher.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
-const { handleRest } = await import("~/server/rest/handler.ts");
+const { handleRest } = await import("~/platform/rest/handler.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const admin = callerAs(adminSession).admin;
 const uid = () => randomBytes(4).toString("hex");

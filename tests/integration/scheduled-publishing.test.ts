@@ -4,7 +4,7 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
 // publishDueArticles publishes every due article of its database: a database of this file's own, so other
 // files' scheduled articles (in the shared one) are neither published here nor able to disturb the counts.
 const database = await createPrivateDatabase("sched");
-const { db } = await import("~/server/db.ts");
+const { db } = await import("~/platform/db/db.ts");
 const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import(
   "~/server/services/articles/queries.ts"
 );
@@ -12,7 +12,7 @@ const { publishDueArticles } = await import("~/server/services/publications/sche
 const { searchContent } = await import("~/server/services/search/search.ts");
 const { jobs } = await import("~/server/jobs/registry.ts");
 const { runJob } = await import("../support/jobs.ts");
-const { handleRest } = await import("~/server/rest/handler.ts");
+const { handleRest } = await import("~/platform/rest/handler.ts");
 const { restAdmin } = await import("../support/rest-admin.ts");
 await expectAppOn(db, database.name);
 

@@ -4,11 +4,11 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as logoutRoute } from "~/app/api/auth/logout/route.ts";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
-import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
-import { hashPassword } from "~/server/auth/password.ts";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/server/auth/sessions.ts";
-import { db } from "~/server/db.ts";
-import { handleRest } from "~/server/rest/handler.ts";
+import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
+import { hashPassword } from "~/platform/auth/password.ts";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/platform/auth/sessions.ts";
+import { db } from "~/platform/db/db.ts";
+import { handleRest } from "~/platform/rest/handler.ts";
 import { nextAuthRequest } from "../support/next-auth.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

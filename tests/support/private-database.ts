@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { expect, inject, vi } from "vitest";
-import { migrate } from "~/server/db/migrate.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "./fresh-database.ts";
 
 /**

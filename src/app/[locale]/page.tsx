@@ -8,11 +8,11 @@ import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { TrendingTopics } from "~/components/site/trending-topics.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
 import { publisherJsonLd } from "~/lib/structured-data.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Select } from "~/components/ui/select.tsx";
-import { usePathname, useRouter } from "~/i18n/navigation.ts";
+import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
 
 export interface DirectoryItem {
   key: string;

@@ -1,10 +1,10 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Badge } from "~/components/ui/badge.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { formatDate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { TopicBadges } from "./topic-badges.tsx";
 
 export interface InterviewCardData {

@@ -25,7 +25,7 @@ export const env = createEnv({
     // Connections in Prisma's pool.
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // The public origin of every absolute URL (canonical, feeds, sitemap, e-mails), read at run time.
-    // Unset → http://localhost:$PORT (src/lib/site-url.ts).
+    // Unset → http://localhost:$PORT (src/platform/http/site-url.ts).
     SITE_URL: z
       .string()
       .url()

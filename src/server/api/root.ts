@@ -1,4 +1,4 @@
-import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc.ts";
+import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
 import { authRouter } from "./routers/auth.ts";

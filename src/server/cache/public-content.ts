@@ -1,7 +1,7 @@
 import { unstable_cache } from "next/cache";
 import superjson from "superjson";
+import { db } from "~/platform/db/db.ts";
 import { nextRuntime } from "~/platform/env/live.ts";
-import { db } from "~/server/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import {
   getHomeFeaturedArticle,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "~/server/services/contact/notify.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 /** Mails for a stored contact message; each mail is its own step so a retry never sends one twice. */
 export const contactMailJob = defineJob({

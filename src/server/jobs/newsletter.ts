@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { finalizeNewsletter, markNewsletterFailed, planBatches, sendBatch } from "~/server/services/newsletter/send.ts";
 import { sendSignupMail } from "~/server/services/newsletter/signup-mail.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
 const SEND_CONCURRENCY = 4;

@@ -1,6 +1,6 @@
+import type { AnyJob } from "../../platform/jobs/contract.ts";
 import { agentRunJob } from "./agent-run.ts";
 import { contactMailJob } from "./contact.ts";
-import type { AnyJob } from "./contract.ts";
 import { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 import { publishDueArticlesJob } from "./publish-due.ts";
 import { regenerateImageJob } from "./regenerate-image.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
-import { db } from "~/server/db.ts";
-import { AppError } from "~/server/errors.ts";
-import { defineJob } from "./contract.ts";
-import { claimScheduleSlot, previousFire } from "./engine/schedules.ts";
+import { AppError } from "~/platform/errors.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
+import { claimScheduleSlot, previousFire } from "../../platform/jobs/engine/schedules.ts";
 
 export const WEEKLY_NEWSLETTER = "newsletter/weekly.scheduled";
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DirectoryPage } from "~/components/site/directory-page.tsx";
 import { InterviewCard } from "~/components/site/interview-card.tsx";
-import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { TOPICS, taxonomyLabel } from "~/lib/taxonomy.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

@@ -6,11 +6,11 @@ import { Prose } from "~/components/site/prose.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 /** SPEC §9 advertising formats and audience split. */

@@ -14,7 +14,7 @@ import { SubscriptionsTab } from "~/components/admin/tabs/subscriptions-tab.tsx"
 import { useAuth } from "~/components/auth/use-auth.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Link, useRouter } from "~/i18n/navigation.ts";
+import { Link, useRouter } from "~/platform/i18n/navigation.ts";
 import { AccessDenied } from "./access-denied.tsx";
 import { ADMIN_TABS, type AdminSectionKey, type AdminTabKey, sectionPath } from "./sections.ts";
 import { UsersPanel } from "./users-panel.tsx";

@@ -1,5 +1,5 @@
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 import { submitContactMessage } from "~/server/services/contact/submit.ts";
 import { contactInputSchema, contactOutputSchema } from "~/shared/schemas/contact.ts";
 

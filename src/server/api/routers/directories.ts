@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { notFound } from "~/server/errors.ts";
+import { notFound } from "~/platform/errors.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 import {
   getReferent,
   listApplications,

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Agent } from "~/generated/prisma/client.ts";
 import type { AgentType } from "~/generated/prisma/enums.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 import {
   type AgentDto,
   type AgentTypeName,

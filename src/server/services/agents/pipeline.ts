@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { DbClient } from "~/server/db/client.ts";
-import { configuredFeeds, type FeedItem, readFeeds } from "~/server/providers/feeds.ts";
-import { searchNewsApi } from "~/server/providers/newsapi.ts";
-import { type ChatRequest, openAiStructured } from "~/server/providers/openai.ts";
-import { type Citation, perplexityStructured } from "~/server/providers/perplexity.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
+import { searchNewsApi } from "~/platform/providers/newsapi.ts";
+import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
+import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
 import type { RunPlan } from "./run-plan.ts";
 

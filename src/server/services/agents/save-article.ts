@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { recordRevision } from "~/server/services/revisions/record.ts";
 import type { Draft, Translation } from "./pipeline.ts";
 import { slugify } from "./pipeline.ts";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
 import { checkSources, isOfficialSource } from "~/server/services/agents/source-policy.ts";
 import type { Actor } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";

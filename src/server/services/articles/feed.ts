@@ -1,9 +1,9 @@
 import { Feed } from "feed";
-import type { Locale } from "~/i18n/routing.ts";
 import { displayAuthor } from "~/lib/authors.ts";
 import { pick } from "~/lib/localized.ts";
 import { renderMarkdown } from "~/lib/markdown.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { listPublishedArticles } from "./queries.ts";
 
 /** How many of the newest published articles the RSS feed carries. */

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { DATE_RANGES } from "~/lib/taxonomy.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { type ArticleListInput, articleListInputSchema } from "~/shared/schemas/public-content.ts";
 import { toArticleDto } from "./dto.ts";
 

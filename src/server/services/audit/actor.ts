@@ -1,4 +1,4 @@
-import type { AppSession } from "~/server/auth/session.ts";
+import type { AppSession } from "~/platform/auth/session.ts";
 
 /** Who did something: a signed-in user, or the system (agents, scheduled publishing). */
 export interface Actor {

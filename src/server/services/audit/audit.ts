@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import type { auditListInputSchema } from "~/shared/schemas/article-edit.ts";
 import type { Actor } from "./actor.ts";
 

@@ -1,10 +1,10 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import type { Actor } from "./actor.ts";
 import { recordAudit } from "./audit.ts";
 
 /**
  * How an admin procedure appears in the audit trail: set as `meta.audit` next to `access`, so one
- * middleware (src/server/api/trpc.ts) records every such call, its actor and its outcome.
+ * middleware (src/platform/trpc/trpc.ts) records every such call, its actor and its outcome.
  */
 export interface AuditMeta {
   /** e.g. "article.edit"; a function when the input decides (approve vs reject vs schedule). */

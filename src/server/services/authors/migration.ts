@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { EDITORIAL_AUTHOR } from "~/server/services/agents/run-plan.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";

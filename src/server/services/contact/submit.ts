@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { contactMailJob } from "~/server/jobs/contact.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
 import type { contactInputSchema } from "~/shared/schemas/contact.ts";
 
 /**

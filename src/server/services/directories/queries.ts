@@ -1,5 +1,5 @@
 import type { Company, Referent } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { linkSchema } from "~/shared/schemas/public-content.ts";
 
 const links = linkSchema.array().catch([]);

@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 export const EDITORIAL_SLUGS = ["metodologia", "publicidad"] as const;
 export type EditorialSlug = (typeof EDITORIAL_SLUGS)[number];

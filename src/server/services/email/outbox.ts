@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import type { PageInput } from "~/shared/schemas/newsletter.ts";
 
 /** The e-mail log / outbox for admins, newest first, without the HTML bodies (they can be large). */

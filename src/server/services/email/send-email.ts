@@ -1,7 +1,7 @@
+import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { resendClient, resendSend } from "~/server/providers/resend.ts";
+import { AppError } from "~/platform/errors.ts";
+import { resendClient, resendSend } from "~/platform/providers/resend.ts";
 import { isSuppressed } from "./suppression.ts";
 
 export interface EmailToSend {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { imageStorage } from "~/server/providers/image-storage.ts";
-import { openAiImage } from "~/server/providers/openai.ts";
+import { imageStorage } from "~/platform/providers/image-storage.ts";
+import { openAiImage } from "~/platform/providers/openai.ts";
 
 /** Social-card size (SPEC §9: 1200 × 630). */
 export const SOCIAL_WIDTH = 1200;

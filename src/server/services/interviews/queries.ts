@@ -1,5 +1,5 @@
 import type { Interview, Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { intervieweeSchema, linkSchema, qaSchema } from "~/shared/schemas/public-content.ts";
 
 const PUBLIC: Prisma.InterviewWhereInput = { status: "published" };

@@ -1,6 +1,6 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { sendNewsletterJob } from "~/server/jobs/newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";

@@ -1,5 +1,5 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
 import type { NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 

@@ -1,7 +1,7 @@
+import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { type ResendEmail, resendBatch, resendClient } from "~/server/providers/resend.ts";
+import { AppError } from "~/platform/errors.ts";
+import { type ResendEmail, resendBatch, resendClient } from "~/platform/providers/resend.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
 

@@ -1,5 +1,5 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { signupMailJob } from "~/server/jobs/newsletter.ts";
 import type { SubscribeInput } from "~/shared/schemas/newsletter.ts";
 import { newToken, tokensEqual } from "./tokens.ts";

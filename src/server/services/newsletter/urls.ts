@@ -1,4 +1,4 @@
-import { siteUrl as site } from "~/lib/site-url.ts";
+import { siteUrl as site } from "~/platform/http/site-url.ts";
 
 /** Spanish lives at /, English under /en (next-intl "as-needed" prefix). */
 const localePrefix = (locale: string) => (locale === "en" ? "/en" : "");

@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 /** The kinds of 404 page, each with its SPEC §8 texts and back link (src/app/[locale]/404/[kind]). */
 export type NotFoundKind = "page" | "article" | "interview" | "referent";

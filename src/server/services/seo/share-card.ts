@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "~/i18n/routing.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */

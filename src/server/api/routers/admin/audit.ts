@@ -1,4 +1,4 @@
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { listAudit } from "~/server/services/audit/audit.ts";
 import { auditListInputSchema, auditListOutputSchema } from "~/shared/schemas/article-edit.ts";
 

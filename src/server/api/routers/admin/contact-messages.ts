@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { listContactMessages, markContactMessageRead } from "~/server/services/contact/admin.ts";
 import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
 

@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "~/server/api/trpc.ts";
+import { createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { adminAgentsRouter } from "./agents.ts";
 import { adminAuditRouter } from "./audit.ts";
 import { adminContactMessagesRouter } from "./contact-messages.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { actorFromSession } from "~/server/services/audit/actor.ts";
 import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "~/server/services/authors/migration.ts";
 import {

@@ -1,4 +1,4 @@
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import type { AppSession } from "./session.ts";
 import { sessionTokenFromHeaders } from "./session-cookie.ts";
 import { resolveSession } from "./sessions.ts";

@@ -1,7 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
+import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import type { AppMeta } from "~/server/api/trpc.ts";
 import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/shared/schemas/newsletter.ts";
 
 type Access = NonNullable<AppMeta["access"]>;
@@ -17,7 +17,7 @@ const SECURITY_SCHEME = "sessionCookie";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
-/** The error body every non-2xx REST answer carries (src/server/rest/handler.ts, SPEC §8). */
+/** The error body every non-2xx REST answer carries (src/platform/rest/handler.ts, SPEC §8). */
 const errorSchema: SchemaObject = {
   type: "object",
   required: ["error", "code"],

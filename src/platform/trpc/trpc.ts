@@ -2,12 +2,12 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
-import type { AppSession } from "~/server/auth/session.ts";
-import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/unavailable.ts";
-import { db } from "~/server/db.ts";
-import { AppError, type AppErrorCode } from "~/server/errors.ts";
-import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/server/security/storable-text.ts";
+import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
+import type { AppSession } from "~/platform/auth/session.ts";
+import { db } from "~/platform/db/db.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
+import { AppError, type AppErrorCode } from "~/platform/errors.ts";
+import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
 import { actorFromSession } from "~/server/services/audit/actor.ts";
 import { type AuditMeta, auditProcedureCall } from "~/server/services/audit/procedure-audit.ts";
 

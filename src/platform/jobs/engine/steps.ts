@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import type { JobStep } from "../contract.ts";
 
 /** Thrown inside a run once an operator cancelled it: the run stops before its next step. */

@@ -1,5 +1,5 @@
+import { SESSION_COOKIES } from "~/platform/auth/cookie-names.ts";
 import { authUrl, siteUrlSetting } from "~/platform/env/live.ts";
-import { SESSION_COOKIES } from "~/server/auth/cookie-names.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

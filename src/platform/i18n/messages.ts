@@ -15,7 +15,7 @@ export async function loadMessages(locale: Locale): Promise<AbstractIntlMessages
 }
 
 async function loadLocale(locale: Locale): Promise<Messages> {
-  const mod = (await import(`../../messages/${locale}/index.ts`)) as { default: Messages };
+  const mod = (await import(`../../../messages/${locale}/index.ts`)) as { default: Messages };
   return mod.default;
 }
 

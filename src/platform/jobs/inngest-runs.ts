@@ -1,5 +1,5 @@
+import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
-import { db } from "~/server/db.ts";
 
 /**
  * Under Inngest the runs live in Inngest; the app notes what it sees of each (start, step reached, outcome)

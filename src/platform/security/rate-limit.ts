@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { databaseUrl, rateLimitSetting } from "~/platform/env/live.ts";
-import { AppError } from "~/server/errors.ts";
+import { AppError } from "~/platform/errors.ts";
 
 /**
  * Abuse protection with rate-limiter-flexible on PostgreSQL (table `rate_limits`, created by a migration),
@@ -119,7 +119,7 @@ export type RateLimitError = AppError;
 
 /**
  * The client's address. The server process rewrites X-Forwarded-For to the one address it trusts before the
- * app sees the request (src/server/security/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
+ * app sees the request (src/platform/security/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
  */
 export function clientIp(headers: Headers): string {
   const chain = (headers.get("x-forwarded-for") ?? "")

@@ -1,4 +1,4 @@
-import { AppError } from "~/server/errors.ts";
+import { AppError } from "~/platform/errors.ts";
 
 /**
  * Whether an error means "the database cannot be reached right now" (server down or restarting, connection

@@ -3,8 +3,8 @@ import "server-only";
 import { createHydrationHelpers } from "@trpc/react-query/rsc";
 import { headers } from "next/headers";
 import { cache } from "react";
+import { createInnerContext, createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { type AppRouter, createCaller } from "~/server/api/root.ts";
-import { createInnerContext, createTRPCContext } from "~/server/api/trpc.ts";
 import { createQueryClient } from "./query-client.ts";
 
 /** Per-request caller for dynamic server components (reads the session from cookies). */

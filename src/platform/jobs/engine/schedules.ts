@@ -1,6 +1,6 @@
 import parser from "cron-parser";
-import { db } from "~/server/db.ts";
-import { jobs } from "../registry.ts";
+import { db } from "~/platform/db/db.ts";
+import { jobs } from "../../../server/jobs/registry.ts";
 import type { Engine } from "./engine.ts";
 
 /**

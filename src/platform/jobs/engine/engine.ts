@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import PgBoss from "pg-boss";
+import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { db } from "~/server/db.ts";
+import { jobs } from "../../../server/jobs/registry.ts";
 import type { AnyJob } from "../contract.ts";
-import { jobs } from "../registry.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 

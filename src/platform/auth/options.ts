@@ -1,11 +1,11 @@
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { db } from "~/platform/db/db.ts";
 import { authSecret } from "~/platform/env/live.ts";
-import { db } from "~/server/db.ts";
-import { AppError } from "~/server/errors.ts";
-import { clientIp } from "~/server/security/rate-limit.ts";
-import { nulCharacterPath } from "~/server/security/storable-text.ts";
+import { AppError } from "~/platform/errors.ts";
+import { clientIp } from "~/platform/security/rate-limit.ts";
+import { nulCharacterPath } from "~/platform/security/storable-text.ts";
 import { signIn } from "~/server/services/users/sign-in.ts";
 import { loginInputSchema } from "~/shared/schemas/auth.ts";
 import type { SessionUser } from "./session.ts";

@@ -1,6 +1,6 @@
+import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { createPrismaClient, type DbClient } from "~/server/db/client.ts";
 
 const globalForPrisma = globalThis as unknown as { prisma?: DbClient };
 

@@ -1,8 +1,8 @@
 import { ZodError } from "zod";
-import { getSessionFromHeaders } from "~/server/auth/get-session.ts";
-import type { AppSession } from "~/server/auth/session.ts";
-import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/unavailable.ts";
-import { AppError } from "~/server/errors.ts";
+import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
+import type { AppSession } from "~/platform/auth/session.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
+import { AppError } from "~/platform/errors.ts";
 
 /**
  * Who may call a hand-written route handler (the ones tRPC and the REST adapter do not serve):

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import type { AnyJob } from "../contract.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The one error type services throw. A single mapping turns it into tRPC codes (and so HTTP statuses) —
- * see src/server/api/trpc.ts — so services never import tRPC or Next.
+ * see src/platform/trpc/trpc.ts — so services never import tRPC or Next.
  */
 export type AppErrorCode =
   | "BAD_REQUEST"

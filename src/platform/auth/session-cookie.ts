@@ -16,7 +16,7 @@ function serialize(name: string, value: string, maxAge: number, secure: boolean)
   return `${name}=${value}; Path=/; Expires=${expires}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** The Set-Cookie value carrying a session token (src/server/auth/sessions.ts), as next-auth names it. */
+/** The Set-Cookie value carrying a session token (src/platform/auth/sessions.ts), as next-auth names it. */
 export function sessionSetCookie(token: string): string {
   const secure = secureCookiesEnabled();
   return serialize(sessionCookieName(secure), token, SESSION_ABSOLUTE_SECONDS, secure);
