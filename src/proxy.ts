@@ -2,11 +2,11 @@ import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "./lib/seo.ts";
-import { notFoundKind } from "./platform/http/not-found-route.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
+import { notFoundKind } from "./server/not-found-route.ts";
 
 const handleI18nRouting = createMiddleware(routing);
 

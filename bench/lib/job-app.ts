@@ -6,6 +6,7 @@
  */
 import { db } from "~/platform/db/db.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import "~/server/jobs/registry.ts";
 
 await getEngine();
 const [kind, id] = (process.argv[2] ?? "").split(":");

@@ -7,7 +7,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 
 async function loadApp() {
   const [rest, db, dispatcher, job, functions] = await Promise.all([
-    import("~/platform/rest/handler.ts"),
+    import("~/server/rest/handler.ts"),
     import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db/db.ts";
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 
 const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));
 const STAMP = Date.now();

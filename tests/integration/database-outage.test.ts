@@ -23,7 +23,7 @@ await migrate(url);
 process.env.DATABASE_URL = url;
 process.env.RATE_LIMIT_NEWSLETTER = "100000/60";
 process.env.RATE_LIMIT_CONTACT = "100000/60";
-const { handleRest } = await import("~/platform/rest/handler.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 // The job engine runs from the server's start (src/instrumentation.ts), before any request.
 await (await import("~/platform/jobs/engine/engine.ts")).getEngine();

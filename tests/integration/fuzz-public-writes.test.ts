@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { expectNoInternals, fuzzBody } from "../support/fuzz.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
-import { handleRest } from "~/platform/rest/handler.ts";
 import proxy from "~/proxy.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { nextAuthRequest } from "../support/next-auth.ts";
 
 const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;

@@ -5,7 +5,7 @@ import { eventually, startFakeResend } from "../support/resend-env.ts";
 // The app must see RESEND_* before its env module loads: start the fake first, then import the app.
 const fake = await startFakeResend();
 const { db } = await import("~/platform/db/db.ts");
-const { handleRest } = await import("~/platform/rest/handler.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { callerAs } = await import("../support/sessions.ts");
 const oneClick = await import("~/app/api/newsletter/one-click/route.ts");

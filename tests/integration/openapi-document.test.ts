@@ -1,10 +1,10 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
-import { docsPageHtml } from "~/platform/rest/docs/page.ts";
-import { openApiDocument } from "~/platform/rest/openapi.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
+import { docsPageHtml } from "~/server/rest/docs/page.ts";
+import { openApiDocument } from "~/server/rest/openapi.ts";
 
 type Op = OpenAPIV3_1.OperationObject & { "x-access"?: string };
 const doc = () => structuredClone(openApiDocument()) as unknown as OpenAPIV3_1.Document;

@@ -29,7 +29,7 @@ vi.stubEnv("SOURCE_ALLOWLIST", "");
 const { db } = await import("~/platform/db/db.ts");
 const { backoffMs } = await import("~/platform/jobs/dispatcher.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
-const { handleRest } = await import("~/platform/rest/handler.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const admin = callerAs(adminSession).admin;
 const uid = () => randomBytes(4).toString("hex");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { seedManifest } from "../../seed/load.ts";
 
 const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));

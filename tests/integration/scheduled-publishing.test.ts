@@ -12,7 +12,7 @@ const { publishDueArticles } = await import("~/server/services/publications/sche
 const { searchContent } = await import("~/server/services/search/search.ts");
 const { jobs } = await import("~/server/jobs/registry.ts");
 const { runJob } = await import("../support/jobs.ts");
-const { handleRest } = await import("~/platform/rest/handler.ts");
+const { handleRest } = await import("~/server/rest/handler.ts");
 const { restAdmin } = await import("../support/rest-admin.ts");
 await expectAppOn(db, database.name);
 

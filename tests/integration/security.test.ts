@@ -6,10 +6,10 @@ import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import { hashPassword } from "~/platform/auth/password.ts";
 import { db } from "~/platform/db/db.ts";
 import { AppError } from "~/platform/errors.ts";
-import { handleRest } from "~/platform/rest/handler.ts";
 import { csrfRejection } from "~/platform/security/csrf.ts";
 import { clientIp, enforceRateLimit, ratePolicy } from "~/platform/security/rate-limit.ts";
 import proxy from "~/proxy.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import nextConfig from "../../next.config.mjs";
 

@@ -8,7 +8,7 @@ import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import { hashPassword } from "~/platform/auth/password.ts";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/platform/auth/sessions.ts";
 import { db } from "~/platform/db/db.ts";
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { nextAuthRequest } from "../support/next-auth.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

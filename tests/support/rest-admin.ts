@@ -1,6 +1,6 @@
 import { createSession } from "~/platform/auth/sessions.ts";
 import { db } from "~/platform/db/db.ts";
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 
 /** A real admin user and a REST caller carrying its session cookie (what a browser or script would send). */
 export async function restAdmin(username: string) {

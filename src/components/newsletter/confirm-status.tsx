@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 import { CheckIcon, ResultPanel } from "./result-panel.tsx";
 
 /**

@@ -7,7 +7,7 @@ import { Select } from "~/components/ui/select.tsx";
 import { ChipToggleGroup } from "~/components/ui/toggle-group.tsx";
 import { CONTENT_TYPES, TOPICS, taxonomyLabel } from "~/lib/taxonomy.ts";
 import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
-import { api, type RouterOutputs } from "~/platform/trpc/react.tsx";
+import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { ArticleCard } from "./article-card.tsx";
 import { filtersToQuery, hasActiveFilters, type NewsFilters, parseFilters } from "./news-filters.ts";
 

@@ -4,7 +4,7 @@ import type { SessionUser } from "./session.ts";
 
 /**
  * The site's one session store: a random token in next-auth's session cookie, a row in `sessions` keyed by
- * the token's SHA-256. next-auth's own routes (src/platform/auth/options.ts) and every API call read it through
+ * the token's SHA-256. next-auth's own routes (src/server/auth-options.ts) and every API call read it through
  * `resolveSession`, so deleting a row ends that session everywhere at once.
  */
 /** A session ends after this long without a request… */

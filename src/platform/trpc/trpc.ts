@@ -2,14 +2,14 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
+import { actorFromSession } from "~/platform/audit/actor.ts";
+import { type AuditMeta, auditProcedureCall } from "~/platform/audit/procedure-audit.ts";
 import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import type { AppSession } from "~/platform/auth/session.ts";
 import { db } from "~/platform/db/db.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
 import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
-import { actorFromSession } from "~/server/services/audit/actor.ts";
-import { type AuditMeta, auditProcedureCall } from "~/server/services/audit/procedure-audit.ts";
 
 export interface TRPCContext {
   db: typeof db;

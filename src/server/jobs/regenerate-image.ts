@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { db } from "~/platform/db/db.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
-import { SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { generateArticleImage } from "~/server/services/images/article-image.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";

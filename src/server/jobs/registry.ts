@@ -1,3 +1,4 @@
+import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "../../platform/jobs/contract.ts";
 import { agentRunJob } from "./agent-run.ts";
 import { contactMailJob } from "./contact.ts";
@@ -20,3 +21,6 @@ export const jobs: AnyJob[] = [
   weeklyNewsletterJob,
   publishDueArticlesJob,
 ];
+
+// The runtime learns the list here, so it imports no feature (see src/platform/jobs/catalog.ts).
+registerJobs(jobs);

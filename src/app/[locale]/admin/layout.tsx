@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { TRPCReactProvider } from "~/platform/trpc/react.tsx";
+import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 /**
  * The admin panel's client-side needs, kept off the public pages: the tRPC/React Query client and the admin

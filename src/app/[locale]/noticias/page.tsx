@@ -6,8 +6,8 @@ import { NewsExplorer } from "~/components/site/news-explorer.tsx";
 import { PageHeader } from "~/components/site/page-header.tsx";
 import { pageMetadata } from "~/lib/seo.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { TRPCReactProvider } from "~/platform/trpc/react.tsx";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

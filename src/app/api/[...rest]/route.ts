@@ -1,4 +1,4 @@
-import { handleRest } from "~/platform/rest/handler.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 
 // Every /api/<spec path> not served by a more specific route: the REST adapter over tRPC.
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { route } from "~/platform/http/route.ts";
-import { docsPageHtml } from "~/platform/rest/docs/page.ts";
+import { docsPageHtml } from "~/server/rest/docs/page.ts";
 
 export const dynamic = "force-dynamic";
 

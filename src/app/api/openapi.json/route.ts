@@ -1,5 +1,5 @@
 import { route } from "~/platform/http/route.ts";
-import { openApiDocument } from "~/platform/rest/openapi.ts";
+import { openApiDocument } from "~/server/rest/openapi.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import {
   AGENT_DEFAULTS,
   AGENT_STATUSES,
@@ -13,6 +12,7 @@ import {
   type AgentDto,
   agentCreateSchema,
 } from "~/shared/schemas/agent.ts";
+import { api } from "~/trpc/react.tsx";
 import { Field, inputClass, Modal } from "./modal.tsx";
 
 interface FormState {

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "~/components/ui/button.tsx";
-import { api } from "~/platform/trpc/react.tsx";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
+import { api } from "~/trpc/react.tsx";
 import { adminDate, Modal } from "./modal.tsx";
 import { isLive, RunStatusBadge, useFailureText } from "./run-status.tsx";
 

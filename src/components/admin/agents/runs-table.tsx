@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
+import { api } from "~/trpc/react.tsx";
 import { adminDate } from "./modal.tsx";
 import { isLive, RunStatusBadge, useFailureText } from "./run-status.tsx";
 

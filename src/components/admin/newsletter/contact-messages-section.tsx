@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 import { adminDate, Pager } from "./pager.tsx";
 
 /** Messages sent through /contacto, newest first; stored before any e-mail goes out. */

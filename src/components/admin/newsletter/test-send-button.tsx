@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 
 /** "Enviar prueba": one copy, in the chosen language, to the signed-in editor's own address; nothing is marked sent. */
 export function TestSendButton({ id }: { id: string }) {

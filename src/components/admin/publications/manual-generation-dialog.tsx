@@ -5,8 +5,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Field, inputClass, Modal } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import { MANUAL_CONTENT_TYPES } from "~/shared/schemas/publications.ts";
+import { api } from "~/trpc/react.tsx";
 
 type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 
 /** Promote/demote users (the server refuses to demote the last admin with 409). */
 export function UsersPanel({ currentUserId }: { currentUserId?: string }) {

@@ -10,8 +10,8 @@ import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx"
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { AgentDto } from "~/shared/schemas/agent.ts";
+import { api } from "~/trpc/react.tsx";
 
 /** 'Agentes IA' (SPEC §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {

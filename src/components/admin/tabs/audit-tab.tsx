@@ -6,7 +6,7 @@ import { inputClass } from "~/components/admin/agents/modal.tsx";
 import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 
 const PAGE_SIZE = 50;
 type Filters = { action: string; actor: string; target: string };

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { AdminTableHead, adminDate, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api, type RouterOutputs } from "~/platform/trpc/react.tsx";
+import { api, type RouterOutputs } from "~/trpc/react.tsx";
 
 type Run = RouterOutputs["admin"]["jobs"]["list"]["runs"][number];
 

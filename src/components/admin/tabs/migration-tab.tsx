@@ -6,8 +6,8 @@ import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";
+import { api } from "~/trpc/react.tsx";
 
 /** 'Migración' (SPEC §2): move articles signed by an automated agent to a real author. */
 export function MigrationTab() {

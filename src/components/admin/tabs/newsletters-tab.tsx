@@ -6,7 +6,7 @@ import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx"
 import { AdminTableHead, tableClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 
 /** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */
 export function NewslettersTab() {

@@ -8,8 +8,8 @@ import { ArticleRow } from "~/components/admin/publications/article-row.tsx";
 import { ManualGenerationDialog } from "~/components/admin/publications/manual-generation-dialog.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
+import { api } from "~/trpc/react.tsx";
 
 /** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
 export function PublicationsTab() {

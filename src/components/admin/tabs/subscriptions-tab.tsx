@@ -8,7 +8,7 @@ import { OutboxSection } from "~/components/admin/newsletter/outbox-section.tsx"
 import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 
 const PAGE_SIZE = 25;
 

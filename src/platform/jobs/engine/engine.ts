@@ -1,57 +1,22 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { jobs } from "../../../server/jobs/registry.ts";
+import { registeredJobs } from "../catalog.ts";
 import type { AnyJob } from "../contract.ts";
+import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 
-/**
- * The embedded engine: pg-boss on the site's own PostgreSQL (schema JOB_ENGINE_SCHEMA). pg-boss keeps the
- * queue (SKIP LOCKED fetch, so two instances never take the same job), retries with exponential backoff
- * stored in the job row (so they survive restarts), `failed` with the error once retries run out, and cron
- * schedules (one job per fire across instances). This module adds the step results (job_steps) and the
- * liveness of runs (job_runs) that lets a live process resume a run whose process was killed.
- */
-export interface Engine {
-  boss: PgBoss;
-  schema: string;
-  workerId: string;
-  /** Runs executing in this process → whether an operator cancelled them. */
-  active: Map<string, { cancelled: boolean }>;
-  /** Starts workers for a job missing from the registry (tests define their own jobs). */
-  ensure(job: AnyJob): Promise<void>;
-  notify(name: string): void;
-  stop(): Promise<void>;
-}
+export { backoffMs, type Engine, retryDelaySeconds, runIdFor, sendOptions } from "./engine-api.ts";
 
 const HEARTBEAT_MS = 3000;
 /** A run whose process has not beaten for this long is taken over. */
 export const STALE_AFTER_S = 15;
 const WORKERS_PER_JOB = 2;
 const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
-
-/** pg-boss delays in whole seconds: JOB_RETRY_BASE_MS rounded up, at least 1 s, doubled per attempt. */
-export const retryDelaySeconds = () => Math.max(1, Math.ceil((env.JOB_RETRY_BASE_MS ?? 1000) / 1000));
-/** The least delay before retry `attempt + 1` (pg-boss adds up to the same again at random). */
-export const backoffMs = (attempt: number) => retryDelaySeconds() * 1000 * 2 ** attempt;
-
-/** A stable uuid for an enqueue id, so the same id never starts a second run of the job. */
-export function runIdFor(name: string, key: string): string {
-  const h = createHash("sha256").update(`${name}\u0000${key}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-export const sendOptions = (job: AnyJob) => ({
-  retryLimit: job.retries,
-  retryDelay: retryDelaySeconds(),
-  retryBackoff: true,
-  // A backstop only: a run whose process dies is taken over after STALE_AFTER_S (see sweep below).
-  expireInHours: 6,
-});
 
 const holder = globalThis as { __jobEngine?: Promise<Engine> };
 
@@ -107,7 +72,7 @@ async function startEngine(): Promise<Engine> {
     }
     workers.set(job.name, ids);
   };
-  for (const job of jobs) await addJob(job);
+  for (const job of registeredJobs()) await addJob(job);
   await syncSchedules(boss);
 
   const tick = async () => {
@@ -171,7 +136,7 @@ async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadat
 /** pg-boss schedules = the registry's crons (a job whose cron was removed or switched off is unscheduled). */
 async function syncSchedules(boss: PgBoss) {
   const wanted = new Map<string, ReturnType<typeof engineCron>>();
-  for (const job of jobs) if (job.cron) wanted.set(job.name, engineCron(job.cron));
+  for (const job of registeredJobs()) if (job.cron) wanted.set(job.name, engineCron(job.cron));
   for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
   for (const [name, c] of wanted) await boss.schedule(name, c.expression, {}, { tz: c.tz });
 }

@@ -1,7 +1,7 @@
 import parser from "cron-parser";
 import { db } from "~/platform/db/db.ts";
-import { jobs } from "../../../server/jobs/registry.ts";
-import type { Engine } from "./engine.ts";
+import { registeredJobs } from "../catalog.ts";
+import { type Engine, runIdFor, sendOptions } from "./engine-api.ts";
 
 /**
  * Crons are written as Inngest writes them ("TZ=Europe/Madrid 0 8 * * 5", or plain "* * * * *" in UTC);
@@ -53,8 +53,7 @@ export async function claimScheduleSlot(name: string, slot: Date, runKey: string
  * enqueue it once; the slot claim stops a run that the schedule also started).
  */
 export async function catchUpMissedFires(engine: Engine): Promise<void> {
-  const { sendOptions, runIdFor } = await import("./engine.ts");
-  for (const job of jobs) {
+  for (const job of registeredJobs()) {
     if (!job.cron || !job.catchUp) continue;
     const slot = previousFire(job.cron);
     const claimed = await db.jobScheduleFire.findUnique({ where: { name_slot: { name: job.name, slot } } });

@@ -1,6 +1,6 @@
+import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { EDITORIAL_AUTHOR } from "~/server/services/agents/run-plan.ts";
-import { type Actor, SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
 import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";

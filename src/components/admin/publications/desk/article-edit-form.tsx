@@ -7,9 +7,9 @@ import { Field, inputClass } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
 import { CONTENT_TYPES, TOPICS } from "~/lib/taxonomy.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import type { ArticleEditInput } from "~/shared/schemas/article-edit.ts";
+import { api } from "~/trpc/react.tsx";
 import { MarkdownField } from "./markdown-field.tsx";
 import { type SourceRow, SourcesEditor } from "./sources-editor.tsx";
 

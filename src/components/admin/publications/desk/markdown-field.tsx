@@ -3,7 +3,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { inputClass } from "~/components/admin/agents/modal.tsx";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 import { useDebounced } from "./use-debounced.ts";
 
 /**

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api, type RouterInputs } from "~/platform/trpc/react.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
+import { api, type RouterInputs } from "~/trpc/react.tsx";
 import { RevisionDiff } from "./revision-diff.tsx";
 
 type RestoreInput = RouterInputs["admin"]["revisions"]["restore"];

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { adminDate, inputClass } from "~/components/admin/agents/modal.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toast.ts";
-import { api } from "~/platform/trpc/react.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
+import { api } from "~/trpc/react.tsx";
 
 /** A datetime-local value (the editor's own time zone). */
 function localInputValue(d: Date) {

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { inputClass } from "~/components/admin/agents/modal.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { api } from "~/platform/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 import { useDebounced } from "./use-debounced.ts";
 
 export type SourceRow = { name: string; url: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { actorFromSession } from "~/platform/audit/actor.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { actorFromSession } from "~/server/services/audit/actor.ts";
 import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "~/server/services/authors/migration.ts";
 import {
   fixAuthorNamesSchema,

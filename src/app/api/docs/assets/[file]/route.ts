@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "~/platform/errors.ts";
 import { route } from "~/platform/http/route.ts";
-import { DOCS_CSS, DOCS_INIT_JS } from "~/platform/rest/docs/page.ts";
+import { DOCS_CSS, DOCS_INIT_JS } from "~/server/rest/docs/page.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,7 @@ import superjson from "superjson";
 import { isDevelopment } from "~/platform/env/live.ts";
 import type { AppRouter } from "~/server/api/root.ts";
 import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
-import { createQueryClient } from "./query-client.ts";
+import { createQueryClient } from "../platform/trpc/query-client.ts";
 
 let clientQueryClientSingleton: QueryClient | undefined;
 const getQueryClient = () => {

@@ -8,9 +8,9 @@ import { clientIp } from "~/platform/security/rate-limit.ts";
 import { nulCharacterPath } from "~/platform/security/storable-text.ts";
 import { signIn } from "~/server/services/users/sign-in.ts";
 import { loginInputSchema } from "~/shared/schemas/auth.ts";
-import type { SessionUser } from "./session.ts";
-import { secureCookiesEnabled } from "./session-cookie.ts";
-import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
+import type { SessionUser } from "../platform/auth/session.ts";
+import { secureCookiesEnabled } from "../platform/auth/session-cookie.ts";
+import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "../platform/auth/sessions.ts";
 
 interface SessionJwt extends JWT {
   sessionToken?: string;

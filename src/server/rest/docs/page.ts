@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/platform/rest/openapi.ts";
+import { openApiDocument } from "~/server/rest/openapi.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

@@ -17,7 +17,7 @@ const SECURITY_SCHEME = "sessionCookie";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
-/** The error body every non-2xx REST answer carries (src/platform/rest/handler.ts, SPEC §8). */
+/** The error body every non-2xx REST answer carries (src/server/rest/handler.ts, SPEC §8). */
 const errorSchema: SchemaObject = {
   type: "object",
   required: ["error", "code"],
