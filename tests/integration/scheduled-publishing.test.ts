@@ -18,7 +18,7 @@ await expectAppOn(db, database.name);
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Next's server-side data cache as revalidatePublicContent reaches it (src/server/services/cache/revalidate.ts). */
+/** Next's server-side data cache as revalidatePublicContent reaches it (src/platform/cache/revalidate.ts). */
 const expired: string[][] = [];
 const g = globalThis as { __incrementalCache?: unknown };
 g.__incrementalCache = {

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ArticleCard } from "~/components/site/article-card.tsx";
-import { ApplicationCard, ReferentCard } from "~/components/site/directory-cards.tsx";
 import { HomeHero } from "~/components/site/home-hero.tsx";
 import { HomeNewsletter, SidebarSection } from "~/components/site/home-sidebar.tsx";
 import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { TrendingTopics } from "~/components/site/trending-topics.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
 import { publisherJsonLd } from "~/lib/structured-data.ts";

@@ -3,7 +3,6 @@ import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
 import { authRouter } from "./routers/auth.ts";
 import { contactRouter } from "./routers/contact.ts";
-import { directoriesRouter } from "./routers/directories.ts";
 import { editorialRouter } from "./routers/editorial.ts";
 import { healthRouter } from "./routers/health.ts";
 import { interviewsRouter } from "./routers/interviews.ts";
@@ -15,7 +14,6 @@ export const appRouter = createTRPCRouter({
   health: healthRouter,
   articles: articlesRouter,
   interviews: interviewsRouter,
-  directories: directoriesRouter,
   editorial: editorialRouter,
   search: searchRouter,
   auth: authRouter,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import { db } from "~/platform/db/db.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { generateArticleImage } from "~/server/services/images/article-image.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import { defineJob } from "../../platform/jobs/contract.ts";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ApplicationCard } from "~/components/site/directory-cards.tsx";
-import { DirectoryPage } from "~/components/site/directory-page.tsx";
+import { ApplicationCard, DirectoryPage } from "~/features/directories/ui/index.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { APPLICATION_CATEGORIES, taxonomyLabel } from "~/lib/taxonomy.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

@@ -1,7 +1,7 @@
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { EDITORIAL_AUTHOR } from "~/server/services/agents/run-plan.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Initials } from "~/components/site/directory-cards.tsx";
 import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { Initials } from "~/features/directories/ui/index.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
 import { pick, pickList } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/lib/seo.ts";

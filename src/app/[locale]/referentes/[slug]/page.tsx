@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Initials } from "~/components/site/directory-cards.tsx";
 import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
+import { listReferentRefs } from "~/features/directories/index.ts";
+import { Initials } from "~/features/directories/ui/index.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
@@ -14,7 +15,6 @@ import { db } from "~/platform/db/db.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { listReferentRefs } from "~/server/services/directories/queries.ts";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

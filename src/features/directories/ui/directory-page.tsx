@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
+import { PageHeader } from "../../../components/site/page-header.tsx";
 import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
-import { PageHeader } from "./page-header.tsx";
 
 /**
  * Layout shared by the directories: masthead, then the filterable grid, server-rendered with every card the

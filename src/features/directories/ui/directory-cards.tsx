@@ -6,7 +6,7 @@ import { pick } from "~/lib/localized.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { TopicBadges } from "./topic-badges.tsx";
+import { TopicBadges } from "../../../components/site/topic-badges.tsx";
 
 function Initials({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
   const letters = name

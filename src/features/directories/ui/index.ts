@@ -1,0 +1,3 @@
+export { ApplicationCard, CompanyCard, Initials, ReferentCard, ResourceCard } from "./directory-cards.tsx";
+export { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
+export { DirectoryPage } from "./directory-page.tsx";
