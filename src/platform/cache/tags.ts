@@ -15,12 +15,12 @@ export const CACHE_TAGS = {
   editorial: "public:editorial",
 } as const;
 
-export type PublicChange = { kind: "article" | "interview"; slug?: string };
+/** A change of published content: its kind, and the items it touched (`slug` for one, `slugs` for several). */
+export type PublicChange = { kind: "article" | "interview"; slug?: string; slugs?: readonly string[] };
 
-/** The tags a change of published content expires: its kind's lists and, with a slug, the item itself. */
+/** The tags a change of published content expires: its kind's lists and the pages of each item it names. */
 export function tagsForChange(change: PublicChange): string[] {
-  if (change.kind === "article") {
-    return [CACHE_TAGS.articles, ...(change.slug ? [CACHE_TAGS.article(change.slug)] : [])];
-  }
-  return [CACHE_TAGS.interviews, ...(change.slug ? [CACHE_TAGS.interview(change.slug)] : [])];
+  const slugs = [...(change.slug ? [change.slug] : []), ...(change.slugs ?? [])];
+  if (change.kind === "article") return [CACHE_TAGS.articles, ...slugs.map(CACHE_TAGS.article)];
+  return [CACHE_TAGS.interviews, ...slugs.map(CACHE_TAGS.interview)];
 }
