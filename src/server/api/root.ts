@@ -3,9 +3,7 @@ import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
 import { authRouter } from "./routers/auth.ts";
 import { contactRouter } from "./routers/contact.ts";
-import { editorialRouter } from "./routers/editorial.ts";
 import { healthRouter } from "./routers/health.ts";
-import { interviewsRouter } from "./routers/interviews.ts";
 import { newsletterRouter } from "./routers/newsletter.ts";
 import { searchRouter } from "./routers/search.ts";
 
@@ -13,8 +11,6 @@ import { searchRouter } from "./routers/search.ts";
 export const appRouter = createTRPCRouter({
   health: healthRouter,
   articles: articlesRouter,
-  interviews: interviewsRouter,
-  editorial: editorialRouter,
   search: searchRouter,
   auth: authRouter,
   newsletter: newsletterRouter,

@@ -1,5 +1,7 @@
 import { directoryContent } from "~/features/directories/index.ts";
-import { CONTENT_TTL, cached, cachedBySlug, SEED_MANAGED_TTL } from "~/platform/cache/cached.ts";
+import { editorialContent } from "~/features/editorial/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
+import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
 import { CACHE_TAGS } from "~/platform/cache/tags.ts";
 import { db } from "~/platform/db/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
@@ -12,14 +14,6 @@ import {
   listPublishedArticles,
   listRelatedArticles,
 } from "~/server/services/articles/queries.ts";
-import { type EditorialSlug, getContactSettings, getEditorialPage } from "~/server/services/editorial/queries.ts";
-import {
-  getFeaturedInterview,
-  getInterview,
-  listInterviewRefs,
-  listInterviews,
-  listInterviewsForReferent,
-} from "~/server/services/interviews/queries.ts";
 import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
 
 /**
@@ -29,8 +23,6 @@ import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
  * only a safety net (and what refreshes the seed-managed directories and editorial pages).
  */
 const articleLists = () => [CACHE_TAGS.articles];
-const interviewLists = () => [CACHE_TAGS.interviews];
-const editorial = () => [CACHE_TAGS.editorial];
 
 export const publicContent = {
   homeFeaturedArticle: cached("articles.homeFeatured", () => getHomeFeaturedArticle(db), articleLists, CONTENT_TTL),
@@ -63,34 +55,9 @@ export const publicContent = {
     CONTENT_TTL,
   ),
 
-  interviews: cached(
-    "interviews.list",
-    (opts: { topic?: string; limit?: number }) => listInterviews(db, opts),
-    interviewLists,
-    CONTENT_TTL,
-  ),
-  featuredInterview: cached("interviews.featured", () => getFeaturedInterview(db), interviewLists, CONTENT_TTL),
-  interview: cachedBySlug(
-    "interviews.bySlug",
-    (slug: string) => getInterview(db, slug),
-    (slug) => [CACHE_TAGS.interview(slug)],
-    CONTENT_TTL,
-  ),
-  interviewRefs: cached("interviews.refs", () => listInterviewRefs(db), interviewLists, CONTENT_TTL),
-  interviewsForReferent: cached(
-    "interviews.forReferent",
-    (slug: string) => listInterviewsForReferent(db, slug),
-    interviewLists,
-    CONTENT_TTL,
-  ),
+  ...interviewContent,
 
   ...directoryContent,
 
-  editorialPage: cached(
-    "editorial.page",
-    (slug: EditorialSlug) => getEditorialPage(db, slug),
-    editorial,
-    SEED_MANAGED_TTL,
-  ),
-  contactSettings: cached("editorial.contact", () => getContactSettings(db), editorial, SEED_MANAGED_TTL),
+  ...editorialContent,
 };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { DirectoryPage } from "~/features/directories/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import { TOPICS, taxonomyLabel } from "~/lib/taxonomy.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

@@ -6,6 +6,7 @@ import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Initials } from "~/features/directories/ui/index.ts";
+import { listInterviewRefs } from "~/features/interviews/index.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
 import { pick, pickList } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/lib/seo.ts";
@@ -14,7 +15,6 @@ import { db } from "~/platform/db/db.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

@@ -5,7 +5,7 @@ import { formatDate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { TopicBadges } from "./topic-badges.tsx";
+import { TopicBadges } from "../../../components/site/topic-badges.tsx";
 
 export interface InterviewCardData {
   slug: string;

@@ -1,0 +1,1 @@
+export { InterviewCard, type InterviewCardData } from "./interview-card.tsx";
