@@ -5,7 +5,6 @@ import { HomeHero } from "~/components/site/home-hero.tsx";
 import { HomeNewsletter, SidebarSection } from "~/components/site/home-sidebar.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { TrendingTopics } from "~/components/site/trending-topics.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { pick } from "~/lib/localized.ts";
@@ -14,6 +13,7 @@ import { publisherJsonLd } from "~/lib/structured-data.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { Button } from "~/ui/button.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -2,9 +2,9 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { contactReasons } from "~/shared/constants/forms.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 
 const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
 const fieldClass =

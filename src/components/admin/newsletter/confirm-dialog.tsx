@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "~/ui/button.tsx";
 
 /** A confirmation step before a destructive or irreversible admin action (Radix AlertDialog: focus-trapped, Esc cancels). */
 export function ConfirmDialog(props: {

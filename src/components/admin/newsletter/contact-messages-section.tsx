@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
 import { adminDate, Pager } from "./pager.tsx";
 
 /** Messages sent through /contacto, newest first; stored before any e-mail goes out. */

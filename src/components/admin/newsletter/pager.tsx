@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "~/ui/button.tsx";
 
 /** Previous / next with "Página x de y". */
 export function Pager(props: {

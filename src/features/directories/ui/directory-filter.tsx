@@ -3,8 +3,8 @@
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { Select } from "~/components/ui/select.tsx";
 import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
+import { Select } from "~/ui/select.tsx";
 
 export interface DirectoryItem {
   key: string;

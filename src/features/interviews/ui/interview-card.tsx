@@ -1,10 +1,10 @@
 import { useLocale, useTranslations } from "next-intl";
-import { Badge } from "~/components/ui/badge.tsx";
-import { cn } from "~/components/ui/cn.ts";
 import { formatDate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { cn } from "~/ui/cn.ts";
 import { TopicBadges } from "../../../components/site/topic-badges.tsx";
 
 export interface InterviewCardData {

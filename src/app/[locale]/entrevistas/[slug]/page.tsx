@@ -4,7 +4,6 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
 import { Initials } from "~/features/directories/ui/index.ts";
 import { listInterviewRefs } from "~/features/interviews/index.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
@@ -15,6 +14,7 @@ import { db } from "~/platform/db/db.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { Badge } from "~/ui/badge.tsx";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

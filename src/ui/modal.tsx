@@ -2,7 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { cn } from "~/components/ui/cn.ts";
+import { cn } from "~/ui/cn.ts";
 
 /** The admin dialogs' frame (Radix Dialog: focus trap, Esc and overlay close, labelled by its title). */
 export function Modal(props: {
@@ -43,27 +43,3 @@ export function Modal(props: {
     </Dialog.Root>
   );
 }
-
-export const inputClass =
-  "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm focus:border-ink focus:outline-none";
-
-export function Field(props: { label: string; htmlFor: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={props.htmlFor} className="block text-sm font-semibold">
-        {props.label}
-      </label>
-      {props.children}
-      {props.hint ? <p className="text-xs text-muted">{props.hint}</p> : null}
-      {props.error ? (
-        <p className="text-xs font-semibold text-accent-text" role="alert">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Admin dates in Spanish style (SPEC §9). */
-export const adminDate = (d: Date | string | null | undefined) =>
-  d ? new Date(d).toLocaleString("es-ES", { dateStyle: "short", timeStyle: "short" }) : "—";
