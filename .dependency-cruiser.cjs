@@ -25,14 +25,17 @@ module.exports = {
       severity: "error",
       comment: "A feature is used from outside only through its index.ts (no deep imports).",
       from: { path: "^src/features/([^/]+)/" },
-      to: { path: "^src/features/[^/]+/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/(ui/)?index\\.tsx?$"] },
+      to: {
+        path: "^src/features/[^/]+/",
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|ui/index|ui/admin)\\.tsx?$"],
+      },
     },
     {
       name: "outside-uses-feature-index",
       severity: "error",
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(ui/)?index\\.tsx?$" },
+      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|ui/index|ui/admin)\\.tsx?$" },
     },
     {
       name: "ui-primitives-stay-generic",

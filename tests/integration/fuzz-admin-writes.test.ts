@@ -62,7 +62,7 @@ const { ExternalLinks } = await import("~/components/site/external-links.tsx");
 const { JsonLd } = await import("~/components/site/page-header.tsx");
 const { Prose } = await import("~/components/site/prose.tsx");
 const { TagList, TopicBadges } = await import("~/components/site/topic-badges.tsx");
-const { ContactMessagesSection } = await import("~/components/admin/newsletter/contact-messages-section.tsx");
+const { ContactMessagesSection } = await import("~/features/contact/ui/contact-messages-section.tsx");
 
 const run = randomBytes(4).toString("hex");
 const F = {

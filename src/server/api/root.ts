@@ -1,8 +1,8 @@
+import { contactRouter } from "~/features/contact/index.ts";
 import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
 import { authRouter } from "./routers/auth.ts";
-import { contactRouter } from "./routers/contact.ts";
 import { healthRouter } from "./routers/health.ts";
 import { newsletterRouter } from "./routers/newsletter.ts";
 import { searchRouter } from "./routers/search.ts";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ContactForm } from "~/components/contact/contact-form.tsx";
 import { NewsletterSignup } from "~/components/newsletter/newsletter-signup.tsx";
 import { PageHeader } from "~/components/site/page-header.tsx";
+import { ContactForm } from "~/features/contact/ui/index.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "~/features/contact/notify-editors.ts";
 import { db } from "~/platform/db/db.ts";
-import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "~/server/services/contact/notify.ts";
 import { defineJob } from "../../platform/jobs/contract.ts";
 
 /** Mails for a stored contact message; each mail is its own step so a retry never sends one twice. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contactReasons } from "../constants/forms.ts";
-import { localeSchema } from "./common.ts";
-import { emailSchema } from "./newsletter.ts";
+import { contactReasons } from "../../shared/constants/forms.ts";
+import { localeSchema } from "../../shared/schemas/common.ts";
+import { emailSchema } from "../../shared/schemas/newsletter.ts";
 
 export { contactReasons };
 export const contactReasonSchema = z.enum(contactReasons);

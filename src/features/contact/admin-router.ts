@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { listContactMessages, markContactMessageRead } from "~/features/contact/admin-messages.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { listContactMessages, markContactMessageRead } from "~/server/services/contact/admin.ts";
 import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
 
 export const adminContactMessagesRouter = createTRPCRouter({
