@@ -12,7 +12,7 @@ export type AppErrorCode =
   | "SERVICE_UNAVAILABLE"
   | "INTERNAL";
 
-export const HTTP_STATUS: Record<AppErrorCode, number> = {
+const HTTP_STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -23,7 +23,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   INTERNAL: 500,
 };
 
-export interface AppErrorOptions {
+interface AppErrorOptions {
   /** The input field at fault (validation and conflicts). */
   field?: string;
   /** Seconds until a rate-limited caller may retry. */

@@ -8,7 +8,7 @@ import { cn } from "~/ui/cn.ts";
 import { Byline } from "./byline.tsx";
 import { TagList } from "./topic-badges.tsx";
 
-export interface ArticleCardData {
+interface ArticleCardData {
   slug: string;
   title_es: string;
   title_en: string | null;

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { contactReasons } from "../../shared/constants/forms.ts";
-import { localeSchema } from "../../shared/schemas/common.ts";
-import { emailSchema } from "../../shared/schemas/newsletter.ts";
+import { contactReasons } from "~/shared/constants/forms.ts";
+import { localeSchema } from "~/shared/schemas/common.ts";
+import { emailSchema } from "~/shared/schemas/newsletter.ts";
 
-export { contactReasons };
-export const contactReasonSchema = z.enum(contactReasons);
+const contactReasonSchema = z.enum(contactReasons);
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
@@ -18,19 +17,4 @@ export const contactInputSchema = z.object({
   privacy: z.literal(true, { error: "must be accepted" }),
   locale: localeSchema.optional(),
 });
-export type ContactInput = z.input<typeof contactInputSchema>;
-
 export const contactOutputSchema = z.object({ success: z.boolean(), id: z.string() });
-
-export const contactMessageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  organization: z.string().nullable(),
-  reason: z.string(),
-  message: z.string(),
-  locale: z.string(),
-  created_at: z.date(),
-  notified_at: z.date().nullable(),
-  read_at: z.date().nullable(),
-});

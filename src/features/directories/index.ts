@@ -3,4 +3,4 @@
  * Pages read through `directoryContent` (cached); build-time params use the uncached `listReferentRefs`.
  */
 export { directoryContent } from "./cache.ts";
-export { type CompanyDto, listReferentRefs, type ReferentDto } from "./reads.ts";
+export { listReferentRefs } from "./reads.ts";

@@ -4,15 +4,13 @@ import { linkSchema } from "~/shared/schemas/public-content.ts";
 
 const links = linkSchema.array().catch([]);
 
-export function toReferentDto(row: Referent) {
+function toReferentDto(row: Referent) {
   return { ...row, links: links.parse(row.links) };
 }
-export type ReferentDto = ReturnType<typeof toReferentDto>;
 
-export function toCompanyDto(row: Company) {
+function toCompanyDto(row: Company) {
   return { ...row, links: links.parse(row.links) };
 }
-export type CompanyDto = ReturnType<typeof toCompanyDto>;
 
 /** Referents: featured first, then by name; `limit` for the home sidebar (3 key referents). */
 export async function listReferents(db: DbClient, opts: { focus?: string; limit?: number } = {}) {

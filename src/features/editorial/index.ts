@@ -1,3 +1,2 @@
 /** Editorial pages (Metodología, Publicidad) and the contact settings: seed-managed, read through the cache. */
 export { editorialContent } from "./cache.ts";
-export { EDITORIAL_SLUGS, type EditorialSlug } from "./reads.ts";

@@ -5,7 +5,7 @@ import { intervieweeSchema, linkSchema, qaSchema } from "~/shared/schemas/public
 const PUBLIC: Prisma.InterviewWhereInput = { status: "published" };
 
 /** A row with its JSON columns parsed; malformed JSON degrades to empty values instead of breaking a page. */
-export function toInterviewDto(row: Interview) {
+function toInterviewDto(row: Interview) {
   const interviewee = intervieweeSchema.catch({ name: "", focus: [] }).parse(row.interviewee);
   return {
     ...row,
@@ -16,7 +16,6 @@ export function toInterviewDto(row: Interview) {
     links: linkSchema.array().catch([]).parse(row.links),
   };
 }
-export type InterviewDto = ReturnType<typeof toInterviewDto>;
 
 /** Published interviews, newest first, optionally those carrying a topic. */
 export async function listInterviews(db: DbClient, opts: { topic?: string; limit?: number } = {}) {

@@ -4,7 +4,7 @@ import type { DbClient } from "~/platform/db/client.ts";
 import type { auditListInputSchema } from "~/shared/schemas/article-edit.ts";
 import type { Actor } from "./actor.ts";
 
-export interface AuditRecord {
+interface AuditRecord {
   action: string;
   actor: Actor;
   target: { type: string; id: string | null };

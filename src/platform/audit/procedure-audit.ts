@@ -22,7 +22,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 /** A short, JSON-safe account of the input: scalars (strings cut at 200), list sizes, long texts by name only. */
-export function auditDetails(input: Record<string, unknown>): Record<string, unknown> {
+function auditDetails(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (TARGET_KEYS.includes(key as (typeof TARGET_KEYS)[number])) continue;

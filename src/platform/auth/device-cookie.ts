@@ -6,7 +6,7 @@ import { authSecret } from "~/platform/env/live.ts";
  * that signed in to an account gets a signed cookie naming that account; later attempts from it are counted
  * per device, so a guesser elsewhere cannot lock the owner out. Only the login calls under /api read it.
  */
-export const DEVICE_COOKIE = "riesgos.device";
+const DEVICE_COOKIE = "riesgos.device";
 const MAX_AGE = 60 * 60 * 24 * 180;
 
 const accountTag = (account: string) =>

@@ -8,7 +8,7 @@ import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
  */
 export const secureCookiesEnabled = () => authUrl()?.startsWith("https://") ?? false;
 
-export const sessionCookieName = (secure = secureCookiesEnabled()) =>
+const sessionCookieName = (secure = secureCookiesEnabled()) =>
   secure ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
 function serialize(name: string, value: string, maxAge: number, secure: boolean) {

@@ -16,7 +16,7 @@ const TOUCH_AFTER_MS = 60_000;
 
 const tokenId = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export interface ResolvedSession {
+interface ResolvedSession {
   user: SessionUser;
   /** When the session ends if unused (idle timeout, capped by the absolute one). */
   expires: Date;
@@ -56,9 +56,4 @@ export async function resolveSession(db: DbClient, token: string): Promise<Resol
 /** Ends the session of `token` (logout). */
 export async function revokeSession(db: DbClient, token: string): Promise<void> {
   await db.session.deleteMany({ where: { id: tokenId(token) } });
-}
-
-/** Ends every session of a user (password change, demotion). */
-export async function revokeUserSessions(db: DbClient, userId: string): Promise<void> {
-  await db.session.deleteMany({ where: { user_id: userId } });
 }

@@ -17,7 +17,7 @@ import {
   saveCredentials,
 } from "./embedded-credentials.ts";
 
-export interface EmbeddedPgOptions {
+interface EmbeddedPgOptions {
   dataDir: string;
   port: number;
   /** false → the data directory is deleted on stop (tests). */

@@ -11,7 +11,7 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 // The advisory lock key Prisma's migrate uses, so the two never run at once.
 const PRISMA_ADVISORY_LOCK = 72707369;
 
-export interface MigrationFile {
+interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;

@@ -43,7 +43,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /** Seconds a client should wait before retrying (PostgreSQL restarts in a few seconds). */
-export const DATABASE_RETRY_AFTER = 5;
+const DATABASE_RETRY_AFTER = 5;
 
 export function databaseUnavailableError(cause: unknown) {
   return new AppError("SERVICE_UNAVAILABLE", "The database is unavailable for a moment: try again in a few seconds", {

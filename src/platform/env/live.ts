@@ -6,7 +6,6 @@
  */
 
 /** Where the code runs; inlined by Next.js at build time, so safe in the browser bundle and the proxy. */
-export const isProduction = () => process.env.NODE_ENV === "production";
 export const isDevelopment = () => process.env.NODE_ENV === "development";
 /** "nodejs" or "edge" inside Next.js; undefined in tests and scripts (no data cache there). */
 export const nextRuntime = () => process.env.NEXT_RUNTIME;

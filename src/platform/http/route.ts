@@ -14,18 +14,18 @@ import { AppError } from "~/platform/errors.ts";
  */
 export type RouteAccess = "public" | "admin" | "signed" | "token";
 
-export interface RouteContext<P> {
+interface RouteContext<P> {
   params: P;
   /** The caller's session (resolved for `admin` routes only). */
   session: AppSession | null;
 }
 
-export type RouteHandler<P> = ((req: Request, context?: { params: Promise<P> }) => Promise<Response>) & {
+type RouteHandler<P> = ((req: Request, context?: { params: Promise<P> }) => Promise<Response>) & {
   access: RouteAccess;
 };
 
 /** The one error body of the API: `{ error, code, field?, issues? }`, never cached, Retry-After when due. */
-export function errorResponse(err: AppError, issues?: { path: string; message: string }[]): Response {
+function errorResponse(err: AppError, issues?: { path: string; message: string }[]): Response {
   const headers = new Headers({ "cache-control": "no-store" });
   if (err.retryAfter) headers.set("retry-after", String(err.retryAfter));
   const body = {

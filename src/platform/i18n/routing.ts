@@ -2,7 +2,7 @@ import { defineRouting } from "next-intl/routing";
 
 export const locales = ["es", "en"] as const;
 export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = "es";
+const defaultLocale: Locale = "es";
 
 export const routing = defineRouting({
   locales,

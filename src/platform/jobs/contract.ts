@@ -12,7 +12,7 @@ export interface JobStep {
   sendEvent?: (id: string, events: { name: string; data: Record<string, unknown>; id?: string }[]) => Promise<unknown>;
 }
 
-export interface JobContext {
+interface JobContext {
   step: JobStep;
   /** 0 on the first attempt. */
   attempt: number;
@@ -23,7 +23,7 @@ export interface JobContext {
 
 export type PayloadSchema = z.ZodObject<z.ZodRawShape>;
 
-export interface JobDefinition<S extends PayloadSchema, R> {
+interface JobDefinition<S extends PayloadSchema, R> {
   /** Event name and function id, e.g. "agents/run.requested". */
   name: string;
   schema: S;

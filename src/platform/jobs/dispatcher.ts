@@ -5,7 +5,7 @@ import { getEngine, runIdFor, sendOptions } from "./engine/engine.ts";
 
 export { backoffMs } from "./engine/engine.ts";
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Deduplication id: the same id does not start the job again (Inngest keeps it 24 h, the engine a day too). */
   id?: string;
 }

@@ -16,7 +16,7 @@ export interface FeedItem {
  * Official bodies' feeds used when NEWS_FEEDS is unset: EU digital policy (the AI Office sits in DG CNECT),
  * the European Parliament, NIST, OECD.AI and the UK AI Security Institute (GOV.UK Atom).
  */
-export const DEFAULT_FEEDS = [
+const DEFAULT_FEEDS = [
   "https://digital-strategy.ec.europa.eu/en/rss.xml",
   "https://www.europarl.europa.eu/rss/doc/press-releases/en.xml",
   "https://www.nist.gov/news-events/news/rss.xml",
@@ -58,7 +58,7 @@ function isoDate(v: unknown): string | null {
 }
 
 /** Parses RSS 2.0 or Atom into items (malformed entries without a title or link are skipped). */
-export function parseFeed(xml: string, fallbackOrigin: string): FeedItem[] {
+function parseFeed(xml: string, fallbackOrigin: string): FeedItem[] {
   const doc = parser.parse(xml) as Node;
   const rss = (doc.rss as Node | undefined)?.channel as Node | undefined;
   if (rss) {

@@ -7,7 +7,7 @@ import { env } from "~/platform/env/env.js";
  * Where generated images live. The local driver writes to a folder the app serves at /api/media/…;
  * an object-storage driver (S3, R2, GCS) implements the same three calls and returns its public URL.
  */
-export interface ImageStorage {
+interface ImageStorage {
   /** Stores the bytes and returns the public URL to save in `image_url`. */
   put(bytes: Buffer, contentType: string, ext: string): Promise<string>;
   /** Reads a stored image by its key (the path after /api/media/); null when absent. */
@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
 };
 
-export class LocalImageStorage implements ImageStorage {
+class LocalImageStorage implements ImageStorage {
   constructor(private readonly dir: string) {}
 
   async put(bytes: Buffer, _contentType: string, ext: string): Promise<string> {

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { env } from "~/platform/env/env.js";
 import type { FeedItem } from "./feeds.ts";
 
-export const newsApiConfigured = () => Boolean(env.NEWSAPI_KEY);
-
 const newsApiResponse = z.object({
   status: z.string(),
   message: z.string().optional(),

@@ -13,7 +13,7 @@ let client: OpenAI | undefined;
 
 export const openAiConfigured = () => Boolean(env.OPENAI_API_KEY);
 
-export function openAiClient(): OpenAI {
+function openAiClient(): OpenAI {
   if (!env.OPENAI_API_KEY) throw notConfigured("OPENAI_API_KEY", "OpenAI");
   client ??= new OpenAI({
     apiKey: env.OPENAI_API_KEY,

@@ -1,6 +1,6 @@
 import { NonRetriableError } from "inngest";
 
-export type UnavailableCode = "providerNotConfigured" | "missingMaterial" | "noNewItems";
+type UnavailableCode = "providerNotConfigured" | "missingMaterial" | "noNewItems";
 
 /**
  * A provider that cannot be used at all (no key configured, editor material missing…): retrying cannot help,

@@ -7,7 +7,7 @@ import dc from "node:diagnostics_channel";
  * bare `npm start`) that is the socket peer, and whatever the client wrote is ignored.
  * Plain JavaScript: it runs as a Node preload (`--import`) in the Next.js server process.
  */
-export function trustedClientAddress(forwardedFor, socketAddress, hops) {
+function trustedClientAddress(forwardedFor, socketAddress, hops) {
   const chain = String(forwardedFor ?? "")
     .split(",")
     .map((s) => s.trim())

@@ -10,7 +10,7 @@ import { AppError } from "~/platform/errors.ts";
  * clientIp(ctx.headers))` before doing any work; over the limit it throws AppError TOO_MANY_REQUESTS with
  * `retryAfter` seconds (→ HTTP 429 + Retry-After).
  */
-export type RateLimitName =
+type RateLimitName =
   | "login-ip"
   | "login-account-ip"
   | "login-account"
@@ -114,8 +114,6 @@ export async function refundRateLimit(name: RateLimitName, key: string): Promise
 export async function resetLimit(name: RateLimitName, key: string): Promise<void> {
   await limiter(name).delete(hashKey(key));
 }
-
-export type RateLimitError = AppError;
 
 /**
  * The client's address. The server process rewrites X-Forwarded-For to the one address it trusts before the

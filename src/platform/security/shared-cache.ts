@@ -6,7 +6,7 @@ import { SESSION_COOKIES } from "../auth/cookie-names.ts";
  * front shows a publish within SHARED_CACHE_MAX_AGE seconds.
  */
 export const SHARED_CACHE_MAX_AGE = 60;
-export const SHARED_CACHE_STALE = 300;
+const SHARED_CACHE_STALE = 300;
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_MAX_AGE}, stale-while-revalidate=${SHARED_CACHE_STALE}`;
 
 /** Pages that depend on who asks or carry tokens in the URL: never in a shared cache. */

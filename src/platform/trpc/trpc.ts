@@ -11,7 +11,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/u
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
 import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
 
-export interface TRPCContext {
+interface TRPCContext {
   db: typeof db;
   session: AppSession | null;
   /** Request headers (client IP, Origin, cookies). */
@@ -103,7 +103,6 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const mergeRouters = t.mergeRouters;
 
 /**
  * Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500);

@@ -36,7 +36,7 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
 }
 
 /** The fan-out plan: one event per group of GROUP_BATCHES batches; the event id makes a re-sent plan a no-op. */
-export function planGroups(newsletterId: string, attempt: number, batchCount: number) {
+function planGroups(newsletterId: string, attempt: number, batchCount: number) {
   return Array.from({ length: Math.ceil(batchCount / GROUP_BATCHES) }, (_, g) => ({
     name: SEND_GROUP,
     id: `${newsletterId}-${attempt}-group-${g}`,

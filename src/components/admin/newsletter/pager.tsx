@@ -33,7 +33,7 @@ export const adminDate = (d: Date | string | null | undefined) =>
   d ? new Date(d).toLocaleString("es-ES", { dateStyle: "short", timeStyle: "short" }) : "—";
 
 export const tableClass = "w-full border-collapse text-left text-sm";
-export const thClass = "border-b border-ink/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
+const thClass = "border-b border-ink/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
 export const tdClass = "border-b border-ink/10 px-3 py-2 align-top";
 
 /** The header row of an admin table; `actions` names a last, visually empty column of row buttons. */

@@ -13,7 +13,7 @@ import { ArticleEditForm } from "./desk/article-edit-form.tsx";
 import { RevisionHistory } from "./desk/revision-history.tsx";
 import { ScheduleControls } from "./desk/schedule-controls.tsx";
 
-export interface PreviewActions {
+interface PreviewActions {
   onApprove: (slug: string) => void;
   /** The article changed in the desk (edit, restore, schedule): show the new version and refresh the lists. */
   onChanged: (article: ArticleDto) => void;

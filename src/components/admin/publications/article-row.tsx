@@ -7,7 +7,7 @@ import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
 
-export interface RowActions {
+interface RowActions {
   onPreview: (a: ArticleDto) => void;
   onToggleFeatured: (slug: string) => void;
   onToggleStatic: (slug: string) => void;

@@ -8,7 +8,7 @@ import { DirectoryPage } from "./directory-page.tsx";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
-export interface DirectoryRouteSpec<T> {
+interface DirectoryRouteSpec<T> {
   /** Messages namespace holding the page's `title` and `description`. */
   namespace: string;
   path: string;

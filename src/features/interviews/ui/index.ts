@@ -1,1 +1,1 @@
-export { InterviewCard, type InterviewCardData } from "./interview-card.tsx";
+export { InterviewCard } from "./interview-card.tsx";

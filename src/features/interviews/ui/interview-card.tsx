@@ -7,7 +7,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
 import { TopicBadges } from "../../../components/site/topic-badges.tsx";
 
-export interface InterviewCardData {
+interface InterviewCardData {
   slug: string;
   title_es: string;
   title_en: string | null;

@@ -23,7 +23,7 @@ export interface Engine {
 }
 
 /** pg-boss delays in whole seconds: JOB_RETRY_BASE_MS rounded up, at least 1 s, doubled per attempt. */
-export const retryDelaySeconds = () => Math.max(1, Math.ceil((env.JOB_RETRY_BASE_MS ?? 1000) / 1000));
+const retryDelaySeconds = () => Math.max(1, Math.ceil((env.JOB_RETRY_BASE_MS ?? 1000) / 1000));
 /** The least delay before retry `attempt + 1` (pg-boss adds up to the same again at random). */
 export const backoffMs = (attempt: number) => retryDelaySeconds() * 1000 * 2 ** attempt;
 

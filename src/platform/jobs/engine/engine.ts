@@ -10,11 +10,11 @@ import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 
-export { backoffMs, type Engine, retryDelaySeconds, runIdFor, sendOptions } from "./engine-api.ts";
+export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
 
 const HEARTBEAT_MS = 3000;
 /** A run whose process has not beaten for this long is taken over. */
-export const STALE_AFTER_S = 15;
+const STALE_AFTER_S = 15;
 const WORKERS_PER_JOB = 2;
 const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
 

@@ -26,16 +26,6 @@ export function previousFire(cron: string, at = new Date()): Date {
     .toDate();
 }
 
-/** True when `cron` parses (env validation and the admin view use it). */
-export function isValidCron(cron: string): boolean {
-  try {
-    nextFire(cron);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Claims a fire slot of a schedule for one run: true for the first claimant only, whichever engine, instance
  * or catch-up fired it. A run that claimed the slot and is retried (same run id) claims it again.

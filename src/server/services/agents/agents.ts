@@ -12,8 +12,8 @@ import {
 } from "~/shared/schemas/agent.ts";
 
 /** API names use hyphens ('article-generator'); the Prisma enum uses underscores (mapped to the same SQL value). */
-export const toDbAgentType = (t: AgentTypeName) => t.replace(/-/g, "_") as AgentType;
-export const fromDbAgentType = (t: AgentType) => t.replace(/_/g, "-") as AgentTypeName;
+const toDbAgentType = (t: AgentTypeName) => t.replace(/-/g, "_") as AgentType;
+const fromDbAgentType = (t: AgentType) => t.replace(/_/g, "-") as AgentTypeName;
 
 export function toAgentDto(row: Agent): AgentDto {
   return {
@@ -35,12 +35,6 @@ export function toAgentDto(row: Agent): AgentDto {
 export async function listAgents(db: DbClient): Promise<AgentDto[]> {
   const rows = await db.agent.findMany({ orderBy: { created_at: "desc" } });
   return rows.map(toAgentDto);
-}
-
-export async function getAgent(db: DbClient, id: string): Promise<AgentDto> {
-  const row = await db.agent.findUnique({ where: { id } });
-  if (!row) throw notFound("Agent");
-  return toAgentDto(row);
 }
 
 export async function createAgent(db: DbClient, input: z.output<typeof agentCreateSchema>): Promise<AgentDto> {

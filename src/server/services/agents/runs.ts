@@ -10,7 +10,7 @@ const resultSchema = z
   .object({ generatedContent: generatedContentSchema.optional(), failure: runFailureSchema.optional() })
   .catch({});
 
-export function toRunDto(row: RunRow): AgentRunDto {
+function toRunDto(row: RunRow): AgentRunDto {
   const input = (row.input ?? {}) as { authorName?: string };
   return {
     id: row.id,

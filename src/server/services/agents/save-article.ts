@@ -6,7 +6,7 @@ import { slugify } from "./pipeline.ts";
 import type { RunPlan } from "./run-plan.ts";
 import type { SourceCheck } from "./source-policy.ts";
 
-export interface SavedArticle {
+interface SavedArticle {
   id: string;
   slug: string;
   title: string;

@@ -10,7 +10,7 @@ import { EDITABLE_FIELDS } from "~/server/services/revisions/snapshot.ts";
 import type { articleEditSchema } from "~/shared/schemas/article-edit.ts";
 import { toArticleDto } from "./dto.ts";
 
-export type ArticleEdit = z.output<typeof articleEditSchema>;
+type ArticleEdit = z.output<typeof articleEditSchema>;
 
 /** The sources with their verdict against the official-source allow-list (the desk's badges). */
 export function checkedSources(sources: { name: string; url: string }[]) {

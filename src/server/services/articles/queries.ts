@@ -45,7 +45,7 @@ export async function listStaticArticles(db: DbClient) {
 }
 
 /** The newest featured article (home's large card), or null. */
-export async function getFeaturedArticle(db: DbClient) {
+async function getFeaturedArticle(db: DbClient) {
   const row = await db.article.findFirst({ where: { ...PUBLIC, featured: true }, orderBy: { date: "desc" } });
   return row ? toArticleDto(row) : null;
 }

@@ -28,7 +28,3 @@ export async function listEmailMessages(db: DbClient, input: PageInput & { statu
   ]);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
-
-export async function getEmailMessageHtml(db: DbClient, id: string): Promise<string | null> {
-  return (await db.emailMessage.findUnique({ where: { id }, select: { html: true } }))?.html ?? null;
-}

@@ -4,7 +4,7 @@ import { AppError } from "~/platform/errors.ts";
 import { resendClient, resendSend } from "~/platform/providers/resend.ts";
 import { isSuppressed } from "./suppression.ts";
 
-export interface EmailToSend {
+interface EmailToSend {
   to: string;
   subject: string;
   html: string;
@@ -16,7 +16,7 @@ export interface EmailToSend {
   idempotencyKey?: string;
 }
 
-export type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
+type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
 
 /**
  * The one way the site sends a single e-mail. With RESEND_API_KEY it goes through Resend; without, it is

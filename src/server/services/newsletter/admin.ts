@@ -35,12 +35,6 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
   return rows.map(toDto);
 }
 
-export async function getNewsletter(db: DbClient, id: string): Promise<NewsletterDto> {
-  const row = await db.newsletter.findUnique({ where: { id }, select: dtoSelect });
-  if (!row) throw notFound("Newsletter");
-  return toDto(row);
-}
-
 /** Deleting is allowed in any state (SPEC §4) except while a send is running, which would orphan its batches. */
 export async function deleteNewsletter(db: DbClient, id: string) {
   const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });

@@ -6,7 +6,7 @@ import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
 
 /** Resend's batch endpoint takes at most 100 e-mails per call. */
-export const BATCH_SIZE = 100;
+const BATCH_SIZE = 100;
 const PLAN_FLUSH = 500;
 
 interface Recipient {

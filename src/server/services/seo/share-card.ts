@@ -6,7 +6,7 @@ import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */
-export type ShareCard = { kicker: string; title: string; footer: string };
+type ShareCard = { kicker: string; title: string; footer: string };
 
 /** The list and info pages with a card of their own, by path segment → their messages namespace. */
 const SECTION_NAMESPACES: Record<string, string> = {

@@ -5,7 +5,7 @@ import { AppError } from "~/platform/errors.ts";
 import { enforceRateLimit, refundRateLimit, resetLimit } from "~/platform/security/rate-limit.ts";
 import { authenticate } from "./authenticate.ts";
 
-export interface SignInResult {
+interface SignInResult {
   user: SessionUser;
   /** The browser's known-device id for this account, if it presented one (kept when the cookie is renewed). */
   device: string | null;
