@@ -5,10 +5,12 @@ import { nextRuntime } from "~/platform/env/live.ts";
  * (workers, schedules, recovery of runs left by a stopped process), unless Inngest runs the jobs.
  */
 export async function register() {
-  if (nextRuntime() !== "nodejs") return;
+  if (nextRuntime() === "edge") return;
   const { siteUrlWarning } = await import("~/platform/http/site-url.ts");
   const warning = siteUrlWarning();
   if (warning) console.warn(warning);
+  // Only Next's own Node server runs the engine (not scripts or tests that call register()).
+  if (nextRuntime() !== "nodejs") return;
   const { startJobs } = await import("./server/jobs/boot.ts");
   await startJobs();
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { jobs } from "~/server/jobs/registry.ts";
 import { settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -113,5 +114,26 @@ describe("operators' view of background jobs", () => {
       code: "NOT_FOUND",
     });
     await getEngine();
+  });
+
+  it("shows only the latest completed run of a scheduled job, so per-minute runs do not crowd the list", async () => {
+    const publishDue = jobs.find((j) => j.name === "articles/publish-due")!;
+    const first = await enqueue(publishDue, {});
+    await settleJobs();
+    const second = await enqueue(publishDue, {});
+    await settleJobs();
+    const plain = defineJob({
+      name: `test/admin-plain-${uid()}`,
+      schema: z.object({}),
+      retries: 0,
+      handler: async () => 1,
+    });
+    const a = await enqueue(plain, {});
+    const b = await enqueue(plain, {});
+    await settleJobs();
+    const ids = (await admin.list()).runs.map((r) => r.id);
+    expect(ids).toContain(second.runId);
+    expect(ids).not.toContain(first.runId);
+    expect(ids).toEqual(expect.arrayContaining([a.runId, b.runId]));
   });
 });

@@ -81,14 +81,21 @@ export async function listJobs(db: DbClient): Promise<JobsOverview> {
     return { engine: "inngest", dashboard_url: inngestRunsUrl(), runs: await inngestRuns(db), schedules: schedules() };
   const { schema } = await getEngine();
   const cols = "id, name, state::text AS state, retry_count, retry_limit, output, created_on, started_on, completed_on";
+  // A scheduled job's completed runs show only their latest: the per-minute ones would push every other run
+  // off the list within the hour. Its failures and live runs all stay.
+  const scheduled = jobs.filter((j) => j.cron).map((j) => j.name);
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,
-            j.completed_on, r.step
-       FROM (SELECT ${cols} FROM ${schema}.job UNION ALL SELECT ${cols} FROM ${schema}.archive) j
-       LEFT JOIN job_runs r ON r.id = j.id
-      WHERE j.name NOT LIKE '\\_\\_pgboss%'
-      ORDER BY j.created_on DESC
+    `SELECT * FROM (
+       SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,
+              j.completed_on, r.step,
+              row_number() OVER (PARTITION BY j.name, j.state ORDER BY j.created_on DESC) AS nth
+         FROM (SELECT ${cols} FROM ${schema}.job UNION ALL SELECT ${cols} FROM ${schema}.archive) j
+         LEFT JOIN job_runs r ON r.id = j.id
+        WHERE j.name NOT LIKE '\\_\\_pgboss%') runs
+      WHERE NOT (state = 'completed' AND name = ANY($1::text[]) AND nth > 1)
+      ORDER BY created_on DESC
       LIMIT ${RECENT}`,
+    scheduled,
   );
   return { engine: "embedded", dashboard_url: null, runs: rows.map(toDto), schedules: schedules() };
 }

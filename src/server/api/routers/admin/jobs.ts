@@ -23,12 +23,16 @@ export const adminJobsRouter = createTRPCRouter({
         tags: ["admin"],
         summary: "Resume a failed run from its failed step",
       },
+      audit: { action: "job.retry", target: "job" },
     })
     .input(jobRunIdInputSchema)
     .output(actionOutput)
     .mutation(({ input }) => retryJob(input.id)),
   cancel: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/jobs/{id}/cancel", tags: ["admin"], summary: "Cancel a run" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/jobs/{id}/cancel", tags: ["admin"], summary: "Cancel a run" },
+      audit: { action: "job.cancel", target: "job" },
+    })
     .input(jobRunIdInputSchema)
     .output(actionOutput)
     .mutation(({ input }) => cancelJob(input.id)),
