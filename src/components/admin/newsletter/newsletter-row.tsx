@@ -5,8 +5,8 @@ import { useState } from "react";
 import { newsletterComposition } from "~/shared/schemas/newsletter.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { adminDate, tdClass } from "./pager.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { adminDate, tdClass } from "~/ui/pager.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
 

@@ -5,11 +5,11 @@ import { useEffect, useState } from "react";
 import { AgentFormDialog } from "~/components/admin/agents/agent-form-dialog.tsx";
 import { type ExecutionResult, RunResultDialog } from "~/components/admin/agents/run-result-dialog.tsx";
 import { RunsTable } from "~/components/admin/agents/runs-table.tsx";
-import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
 import type { AgentDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { adminDate } from "~/ui/dates.ts";
 import { toast } from "~/ui/toast.ts";
 

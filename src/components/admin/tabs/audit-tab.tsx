@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
+import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 50;

@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { AdminTableHead, adminDate, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { AdminTableHead, adminDate, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 type Run = RouterOutputs["admin"]["jobs"]["list"]["runs"][number];

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx";
-import { AdminTableHead, tableClass } from "~/components/admin/newsletter/pager.tsx";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { AdminTableHead, tableClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 /** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */

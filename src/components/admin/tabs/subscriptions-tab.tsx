@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
 import { OutboxSection } from "~/components/admin/newsletter/outbox-section.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
 import { ContactMessagesSection } from "~/features/contact/ui/admin.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 25;
