@@ -28,10 +28,6 @@ export function Pager(props: {
   );
 }
 
-/** Admin dates in Spanish style (SPEC §9). */
-export const adminDate = (d: Date | string | null | undefined) =>
-  d ? new Date(d).toLocaleString("es-ES", { dateStyle: "short", timeStyle: "short" }) : "—";
-
 export const tableClass = "w-full border-collapse text-left text-sm";
 const thClass = "border-b border-ink/20 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
 export const tdClass = "border-b border-ink/10 px-3 py-2 align-top";

@@ -6,7 +6,8 @@ import { newsletterComposition } from "~/shared/schemas/newsletter.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { adminDate, tdClass } from "~/ui/pager.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { tdClass } from "~/ui/pager.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
 

@@ -4,8 +4,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
 import { inputClass } from "~/ui/field.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
+import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 50;

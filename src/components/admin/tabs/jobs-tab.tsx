@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
-import { AdminTableHead, adminDate, tableClass, tdClass } from "~/ui/pager.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { AdminTableHead, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 type Run = RouterOutputs["admin"]["jobs"]["list"]["runs"][number];

@@ -7,7 +7,8 @@ import { ContactMessagesSection } from "~/features/contact/ui/admin.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 25;

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
-import { adminDate, Pager } from "~/ui/pager.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { Pager } from "~/ui/pager.tsx";
 
 /** Messages sent through /contacto, newest first; stored before any e-mail goes out. */
 export function ContactMessagesSection() {
