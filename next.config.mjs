@@ -1,10 +1,10 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { staticSecurityHeaders } from "./src/server/security/headers.js";
+import { staticSecurityHeaders } from "./src/platform/security/headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
-await import("./src/env.js");
+await import("./src/platform/env/env.js");
 
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./src/platform/i18n/request.ts");
 
 /** @type {import("next").NextConfig} */
 const config = {
@@ -24,7 +24,7 @@ const config = {
   typedRoutes: false,
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
   async headers() {
-    return [{ source: "/:path*", headers: staticSecurityHeaders() }];
+    return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") }];
   },
 };
 

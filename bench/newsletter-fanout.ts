@@ -34,15 +34,15 @@ const ask = async <T>(type: string): Promise<T> => {
 try {
   const databaseUrl = await createMigratedDatabase(createDb, "bench");
   const [{ url: resendUrl }] = (await ready) as [{ url: string }];
-  // Before any app import: src/env.js reads the environment once.
+  // Before any app import: src/platform/env/env.js reads the environment once.
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
     RESEND_API_KEY: "re_bench_key",
     RESEND_BASE_URL: resendUrl,
   });
-  const { db } = await import("~/server/db.ts");
+  const { db } = await import("~/platform/db/db.ts");
   const { runJob } = await import("../tests/support/jobs.ts");
-  const { stopEngine } = await import("~/server/jobs/engine/engine.ts");
+  const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 
   // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.

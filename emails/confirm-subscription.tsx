@@ -2,7 +2,7 @@ import { Button, Heading, Text } from "@react-email/components";
 import { copyFor } from "./_shared/copy.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
-export interface ConfirmSubscriptionProps {
+interface ConfirmSubscriptionProps {
   locale: string;
   siteUrl: string;
   /** Absent when the address is already confirmed: the mail then only says so (no link to click). */

@@ -2,7 +2,7 @@ import { Heading, Text } from "@react-email/components";
 import { copyFor } from "./_shared/copy.ts";
 import { EmailLayout } from "./_shared/layout.tsx";
 
-export interface ContactAcknowledgementProps {
+interface ContactAcknowledgementProps {
   locale: string;
   siteUrl: string;
 }

@@ -2,7 +2,7 @@ import { Heading, Section, Text } from "@react-email/components";
 import { copyFor } from "./_shared/copy.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
-export interface ContactNotificationProps {
+interface ContactNotificationProps {
   siteUrl: string;
   name: string;
   email: string;

@@ -2,14 +2,14 @@ import { Heading, Link, Section, Text } from "@react-email/components";
 import { copyFor } from "./_shared/copy.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
-export interface WeeklyNewsletterItem {
+interface WeeklyNewsletterItem {
   title: string;
   summary: string;
   url: string;
   sponsored: boolean;
 }
 
-export interface WeeklyNewsletterProps {
+interface WeeklyNewsletterProps {
   locale: string;
   siteUrl: string;
   subject: string;

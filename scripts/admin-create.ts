@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "~/server/db/client.ts";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type EmbeddedPgHandle, startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
-import { migrate } from "~/server/db/migrate.ts";
+import { type EmbeddedPgHandle, startEmbeddedPostgres } from "~/platform/db/embedded-postgres.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { DATA_DIR } from "./prepare-runtime.ts";
 
 /**

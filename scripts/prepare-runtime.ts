@@ -4,7 +4,7 @@ import path from "node:path";
 
 /**
  * Shared by the launcher and the CLI scripts: loads .env, gives the zero-config site a persistent auth
- * secret, then validates the environment (a bad value exits with one line, see src/env.js).
+ * secret, then validates the environment (a bad value exits with one line, see src/platform/env/env.js).
  */
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? ".data");
 
@@ -16,6 +16,6 @@ export async function prepareRuntime() {
     if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
     process.env.NEXTAUTH_SECRET = fs.readFileSync(file, "utf8").trim();
   }
-  const { env } = await import("~/env.js");
+  const { env } = await import("~/platform/env/env.js");
   return env;
 }

@@ -1,4 +1,4 @@
-import { createPrismaClient } from "~/server/db/client.ts";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { loadSeed } from "../seed/load.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";

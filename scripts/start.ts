@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createPrismaClient } from "~/server/db/client.ts";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { loadSeed } from "../seed/load.ts";
 import { announceAdmin } from "./admin-announce.ts";

@@ -1,11 +1,12 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import { routing } from "./i18n/routing.ts";
+import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "./lib/seo.ts";
+import { routing } from "./platform/i18n/routing.ts";
+import { csrfRejection } from "./platform/security/csrf.ts";
+import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
+import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
 import { notFoundKind } from "./server/not-found-route.ts";
-import { csrfRejection } from "./server/security/csrf.ts";
-import { API_CSP, DOCS_CSP, pageCsp } from "./server/security/headers.js";
-import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./server/security/shared-cache.ts";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -48,7 +49,7 @@ async function page(request: NextRequest) {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https: isHttps(request) });
+  const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
   request.headers.delete("accept-language");
   // next-intl copies these request headers into the rewrite/next response it builds.
   request.headers.set("x-nonce", nonce);

@@ -4,8 +4,9 @@
  *
  *   tsx bench/lib/job-app.ts [newsletter:<id> | agent:<agentId>]
  */
-import { db } from "~/server/db.ts";
-import { getEngine } from "~/server/jobs/engine/engine.ts";
+import { db } from "~/platform/db/db.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import "~/server/jobs/registry.ts";
 
 await getEngine();
 const [kind, id] = (process.argv[2] ?? "").split(":");

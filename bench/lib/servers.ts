@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startEmbeddedPostgres } from "~/server/db/embedded-postgres.ts";
+import { startEmbeddedPostgres } from "~/platform/db/embedded-postgres.ts";
 
 const NEXT_BIN = path.resolve("node_modules/next/dist/bin/next");
 

@@ -2,9 +2,7 @@
  * E-mail copy in both languages. E-mails are rendered outside next-intl (jobs, webhooks, previews), so their
  * texts live here, next to the templates; Spanish is the reference text.
  */
-export type EmailLocale = "es" | "en";
-
-export const emailCopy = {
+const emailCopy = {
   es: {
     brand: "Riesgos IA",
     footer: "Recibes este correo porque te suscribiste al newsletter de Riesgos IA.",

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 /** Internal links in editorial Markdown are written Spanish-style (/contacto); English pages get /en/… */
 export function localizeMarkdownLinks(markdown: string, locale: Locale): string {

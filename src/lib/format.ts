@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,7 +23,7 @@ export function formatRelativeTime(date: Date, locale: Locale, now: Date = new D
 }
 
 /** Full date with time, e.g. '14 de noviembre de 2025, 10:00' / 'November 14, 2025 at 10:00 AM'. */
-export function formatDateTime(date: Date, locale: Locale): string {
+function formatDateTime(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     dateStyle: "long",
     timeStyle: "short",

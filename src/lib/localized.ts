@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 /** English where it exists and is not blank, otherwise the Spanish text (SPEC §1: Spanish fills the gaps). */
 export function pick(locale: Locale, es: string, en: string | null | undefined): string;

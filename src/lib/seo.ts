@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { siteUrl } from "../platform/http/site-url.ts";
 import { truncate } from "./format.ts";
-import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };
 
@@ -16,7 +16,7 @@ export function shareCardUrl(locale: Locale, path: string): string {
 }
 
 /** The public path of a page in a locale: Spanish unprefixed, English under /en (SPEC §1). */
-export function localizedPath(locale: Locale, path: string): string {
+function localizedPath(locale: Locale, path: string): string {
   const clean = path === "/" ? "" : path;
   return locale === "en" ? `/en${clean}` : clean || "/";
 }
@@ -26,7 +26,7 @@ export function absoluteUrl(locale: Locale, path: string): string {
 }
 
 /** Canonical URL plus hreflang alternates (es, en, x-default → Spanish) for a page. */
-export function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
+function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
   return {
     canonical: absoluteUrl(locale, path),
     languages: { es: absoluteUrl("es", path), en: absoluteUrl("en", path), "x-default": absoluteUrl("es", path) },

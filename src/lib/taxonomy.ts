@@ -42,8 +42,6 @@ export const TRENDING_TOPICS = [
 
 /** Date filter of /noticias: how far back each option reaches. */
 export const DATE_RANGES = { week: 7, month: 31, year: 366 } as const;
-export type DateRange = keyof typeof DATE_RANGES;
-
 /** A value without a translation: first letter capitalised, hyphens as spaces (SPEC §3). */
 export function humanize(value: string): string {
   const text = value.replace(/[-_]+/g, " ").trim();

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "~/env.js";
-import type { Locale } from "~/i18n/routing.ts";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { type NotFoundKind, publicItemExists, routeShape } from "~/server/services/seo/page-exists.ts";
 
 let routes: string[] | null | undefined;

@@ -6,9 +6,10 @@ import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { type ReactNode, useState } from "react";
 import superjson from "superjson";
+import { isDevelopment } from "~/platform/env/live.ts";
 import type { AppRouter } from "~/server/api/root.ts";
 import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
-import { createQueryClient } from "./query-client.ts";
+import { createQueryClient } from "../platform/trpc/query-client.ts";
 
 let clientQueryClientSingleton: QueryClient | undefined;
 const getQueryClient = () => {
@@ -27,8 +28,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
     api.createClient({
       links: [
         loggerLink({
-          enabled: (op) =>
-            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
+          enabled: (op) => isDevelopment() || (op.direction === "down" && op.result instanceof Error),
         }),
         httpBatchStreamLink({
           transformer: superjson,

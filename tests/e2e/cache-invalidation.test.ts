@@ -20,7 +20,7 @@ async function page(path: string) {
   return { status: res.status, body: await res.text() };
 }
 
-async function admin(method: "PUT" | "DELETE", path: string, body?: unknown) {
+async function admin(method: "PUT" | "DELETE" | "POST", path: string, body?: unknown) {
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: { cookie, origin: baseUrl, "content-type": "application/json" },
@@ -80,6 +80,16 @@ describe("cached public pages follow article changes at once", () => {
     expect((await page("/rss")).body).toContain(title.es);
     expect((await page("/en/rss")).body).toContain(title.en);
     expect((await page("/sitemap.xml")).body).toContain(`/noticias/${slug}`);
+  });
+
+  it("an author migration shows the new byline on the article's pages at once", async () => {
+    const author = `Autora ${run}`;
+    // Cache both language versions of the page with the old byline first.
+    expect((await page(`/noticias/${slug}`)).body).not.toContain(author);
+    expect((await page(`/en/noticias/${slug}`)).body).not.toContain(author);
+    await admin("POST", "/admin/articles/fix-author-names", { mapping: { [slug]: author } });
+    expect((await page(`/noticias/${slug}`)).body).toContain(author);
+    expect((await page(`/en/noticias/${slug}`)).body).toContain(author);
   });
 
   it("featuring it puts it in home's featured block", async () => {

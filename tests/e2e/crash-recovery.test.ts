@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { migrate } from "~/server/db/migrate.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { freshDatabase } from "../support/fresh-database.ts";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPrismaClient } from "~/server/db/client.ts";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { launchBrowser } from "./browser.ts";
 import { article, axeViolations, seedArticles } from "./site-helpers.ts";
 

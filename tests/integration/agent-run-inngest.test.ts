@@ -11,7 +11,7 @@ async function loadApp() {
   const [functions, job, db] = await Promise.all([
     import("~/server/jobs/functions.ts"),
     import("~/server/jobs/agent-run.ts"),
-    import("~/server/db.ts"),
+    import("~/platform/db/db.ts"),
   ]);
   return { ...functions, ...job, db: db.db };
 }

@@ -8,7 +8,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 async function loadApp() {
   const [rest, db, dispatcher, job, functions] = await Promise.all([
     import("~/server/rest/handler.ts"),
-    import("~/server/db.ts"),
+    import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),
     import("~/server/jobs/functions.ts"),
@@ -27,7 +27,7 @@ beforeAll(async () => {
       role: "admin",
     },
   });
-  const { createSession } = await import("~/server/auth/sessions.ts");
+  const { createSession } = await import("~/platform/auth/sessions.ts");
   cookie = `next-auth.session-token=${await createSession(app.db, admin.id)}`;
 });
 afterAll(() => {

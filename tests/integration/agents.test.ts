@@ -6,7 +6,7 @@ import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM, startFakeNews } from "../support
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { PERPLEXITY_CITATIONS, startFakePerplexity } from "../support/fake-perplexity.ts";
 
-// Providers read their configuration through src/env.js at import time: start the fakes, point the env at
+// Providers read their configuration through src/platform/env/env.js at import time: start the fakes, point the env at
 // them, then import the app.
 let openai: FakeOpenAi;
 let perplexity: FakeOpenAi;
@@ -20,7 +20,7 @@ async function loadApp() {
     import("../support/sessions.ts"),
     import("../support/jobs.ts"),
     import("~/server/jobs/agent-run.ts"),
-    import("~/server/db.ts"),
+    import("~/platform/db/db.ts"),
     import("~/lib/markdown.ts"),
     import("~/server/services/agents/execute.ts"),
   ]);

@@ -2,8 +2,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createInnerContext, createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { AppError } from "~/server/errors.ts";
+import { AppError } from "~/platform/errors.ts";
+import { createInnerContext, createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 
 // A router built from the app's own procedure builders, so the real mapping and formatter are exercised.
 const router = createTRPCRouter({

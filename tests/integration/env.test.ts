@@ -31,6 +31,17 @@ describe("environment validation", () => {
 
   const production = { DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: "s".repeat(40) };
 
+  it.each([
+    ["BCRYPT_COST", "abc"],
+    ["DATABASE_POOL_SIZE", "lots"],
+  ])("stops with one line for a malformed %s (read nowhere but the env module)", (name, value) => {
+    const r = run({ ...production, [name]: value });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid environment configuration — ${name}: `));
+  });
+
   it("refuses Inngest's dev mode in production, in one line", () => {
     const r = run({ ...production, INNGEST_DEV: "1" });
     expect(r.status).toBe(1);

@@ -1,10 +1,10 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { listReferentRefs } from "~/features/directories/index.ts";
+import { listInterviewRefs } from "~/features/interviews/index.ts";
+import { db } from "~/platform/db/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
-import { listReferentRefs } from "~/server/services/directories/queries.ts";
-import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
 import { STATIC_PATHS, sitemapXml } from "~/server/services/seo/sitemap.ts";
 
 const SITE = "https://riesgos-ia.example";

@@ -43,18 +43,18 @@ vi.stubEnv("JOB_RETRY_BASE_MS", "5");
 // No Resend: mail lands in the outbox table, where the test reads it.
 vi.stubEnv("RESEND_API_KEY", "");
 
-const { db } = await import("~/server/db.ts");
-const { createSession } = await import("~/server/auth/sessions.ts");
+const { db } = await import("~/platform/db/db.ts");
+const { createSession } = await import("~/platform/auth/sessions.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { openApiDocument } = await import("~/server/rest/openapi.ts");
 const { appRouter, createCaller } = await import("~/server/api/root.ts");
-const { createInnerContext } = await import("~/server/api/trpc.ts");
+const { createInnerContext } = await import("~/platform/trpc/trpc.ts");
 const { renderMarkdown } = await import("~/lib/markdown.ts");
 const { citedSources } = await import("~/server/services/agents/pipeline.ts");
 const { toArticleDto } = await import("~/server/services/articles/dto.ts");
 const { newsletterPreviewHtml } = await import("~/server/services/newsletter/admin.ts");
-const { loadMessages } = await import("~/i18n/messages.ts");
+const { loadMessages } = await import("~/platform/i18n/messages.ts");
 const { api } = await import("~/trpc/react.tsx");
 const { ArticleCard } = await import("~/components/site/article-card.tsx");
 const { Byline } = await import("~/components/site/byline.tsx");
@@ -62,7 +62,7 @@ const { ExternalLinks } = await import("~/components/site/external-links.tsx");
 const { JsonLd } = await import("~/components/site/page-header.tsx");
 const { Prose } = await import("~/components/site/prose.tsx");
 const { TagList, TopicBadges } = await import("~/components/site/topic-badges.tsx");
-const { ContactMessagesSection } = await import("~/components/admin/newsletter/contact-messages-section.tsx");
+const { ContactMessagesSection } = await import("~/features/contact/ui/contact-messages-section.tsx");
 
 const run = randomBytes(4).toString("hex");
 const F = {

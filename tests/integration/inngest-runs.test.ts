@@ -1,8 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { db } from "~/server/db.ts";
-import { defineJob } from "~/server/jobs/contract.ts";
+import { db } from "~/platform/db/db.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
 import { toInngestFunction } from "~/server/jobs/functions.ts";
 
 /** Under Inngest the operators' view lists the runs the app saw, each linked to its page in the dashboard. */

@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { db } from "~/server/db.ts";
-import { defineJob } from "~/server/jobs/contract.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
-import { backoffMs, getEngine, stopEngine } from "~/server/jobs/engine/engine.ts";
+import { db } from "~/platform/db/db.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { backoffMs, getEngine, stopEngine } from "~/platform/jobs/engine/engine.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 
 const uid = () => Math.random().toString(36).slice(2, 8);

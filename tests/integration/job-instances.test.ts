@@ -1,9 +1,9 @@
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
-import { getEngine } from "~/server/jobs/engine/engine.ts";
+import { db } from "~/platform/db/db.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { countJob } from "../support/count-job.ts";
 import { settleJobs } from "../support/jobs.ts";
 

@@ -10,10 +10,10 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
  */
 const database = await createPrivateDatabase("cron");
 vi.stubEnv("NEWSLETTER_CRON_MODE", "draft");
-const { db } = await import("~/server/db.ts");
-const { defineJob } = await import("~/server/jobs/contract.ts");
-const { getEngine } = await import("~/server/jobs/engine/engine.ts");
-const { catchUpMissedFires, nextFire, previousFire } = await import("~/server/jobs/engine/schedules.ts");
+const { db } = await import("~/platform/db/db.ts");
+const { defineJob } = await import("~/platform/jobs/contract.ts");
+const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
+const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engine/schedules.ts");
 const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/server/jobs/weekly-newsletter.ts");
 const { toInngestFunction } = await import("~/server/jobs/functions.ts");
 const { loadSeed } = await import("../../seed/load.ts");

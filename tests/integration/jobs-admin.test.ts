@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "~/server/jobs/contract.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
-import { getEngine } from "~/server/jobs/engine/engine.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { jobs } from "~/server/jobs/registry.ts";
 import { settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";

@@ -1,7 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "~/server/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
 import { toInngestFunction } from "~/server/jobs/functions.ts";
 import { runJob } from "../support/jobs.ts";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { MIGRATIONS_DIR, migrate, readMigrations } from "~/server/db/migrate.ts";
+import { MIGRATIONS_DIR, migrate, readMigrations } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 
 describe("migration runner", () => {

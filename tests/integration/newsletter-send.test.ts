@@ -6,7 +6,7 @@ import { startFakeResend } from "../support/resend-env.ts";
 const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 // Start the fake first: the app reads RESEND_* once, when its env module is first imported.
 const fake = await startFakeResend({ webhookSecret });
-const { db } = await import("~/server/db.ts");
+const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/server/services/newsletter/generate.ts");

@@ -4,7 +4,7 @@ import { eventually, startFakeResend } from "../support/resend-env.ts";
 
 // The app must see RESEND_* before its env module loads: start the fake first, then import the app.
 const fake = await startFakeResend();
-const { db } = await import("~/server/db.ts");
+const { db } = await import("~/platform/db/db.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { callerAs } = await import("../support/sessions.ts");

@@ -7,7 +7,7 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
  * nothing published at all, a clear 400. A database of its own: these count every published piece.
  */
 const database = await createPrivateDatabase("top5");
-const { db } = await import("~/server/db.ts");
+const { db } = await import("~/platform/db/db.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/server/services/newsletter/generate.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const { loadSeed } = await import("../../seed/load.ts");

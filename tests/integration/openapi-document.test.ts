@@ -1,8 +1,8 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
+import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import type { AppMeta } from "~/server/api/trpc.ts";
 import { docsPageHtml } from "~/server/rest/docs/page.ts";
 import { openApiDocument } from "~/server/rest/openapi.ts";
 

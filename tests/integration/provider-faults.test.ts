@@ -18,7 +18,7 @@ const JOB_RETRY_BASE_MS = 20;
 const database = await createPrivateDatabase("faults");
 const openai = await startFakeOpenAi();
 const resend = await startFakeResend();
-// Short client timeouts and retry delays keep the file fast; src/env.js reads them on first import below.
+// Short client timeouts and retry delays keep the file fast; src/platform/env/env.js reads them on first import below.
 vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
 vi.stubEnv("OPENAI_BASE_URL", openai.url);
 vi.stubEnv("OPENAI_TIMEOUT_MS", String(OPENAI_TIMEOUT_MS));
@@ -26,8 +26,8 @@ vi.stubEnv("RESEND_TIMEOUT_MS", String(RESEND_TIMEOUT_MS));
 vi.stubEnv("JOB_RETRY_BASE_MS", String(JOB_RETRY_BASE_MS));
 vi.stubEnv("SOURCE_ALLOWLIST", "");
 
-const { db } = await import("~/server/db.ts");
-const { backoffMs } = await import("~/server/jobs/dispatcher.ts");
+const { db } = await import("~/platform/db/db.ts");
+const { backoffMs } = await import("~/platform/jobs/dispatcher.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
 const admin = callerAs(adminSession);

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { hashPassword } from "~/platform/auth/password.ts";
+import { createSession } from "~/platform/auth/sessions.ts";
+import { db } from "~/platform/db/db.ts";
+import type { RouteAccess } from "~/platform/http/route.ts";
+import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import type { AppMeta } from "~/server/api/trpc.ts";
-import { hashPassword } from "~/server/auth/password.ts";
-import { createSession } from "~/server/auth/sessions.ts";
-import { db } from "~/server/db.ts";
-import type { RouteAccess } from "~/server/http/route.ts";
 import { adminSession, callerAs, userSession } from "../support/sessions.ts";
 
 type AnyProcedure = { _def: { meta?: AppMeta; type: string } };
@@ -55,7 +55,7 @@ describe("role-based access, enumerated from the router", () => {
 });
 
 // Hand-written route handlers under src/app/api: each one declares its access through route()
-// (src/server/http/route.ts), except these adapters, whose access is enforced where they lead.
+// (src/platform/http/route.ts), except these adapters, whose access is enforced where they lead.
 const ADAPTERS: Record<string, string> = {
   "trpc/[trpc]": "tRPC: every procedure is walked above",
   "[...rest]": "the REST adapter over the same procedures",

@@ -4,7 +4,7 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
 // publishDueArticles publishes every due article of its database: a database of this file's own, so other
 // files' scheduled articles (in the shared one) are neither published here nor able to disturb the counts.
 const database = await createPrivateDatabase("sched");
-const { db } = await import("~/server/db.ts");
+const { db } = await import("~/platform/db/db.ts");
 const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import(
   "~/server/services/articles/queries.ts"
 );
@@ -18,7 +18,7 @@ await expectAppOn(db, database.name);
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Next's server-side data cache as revalidatePublicContent reaches it (src/server/services/cache/revalidate.ts). */
+/** Next's server-side data cache as revalidatePublicContent reaches it (src/platform/cache/revalidate.ts). */
 const expired: string[][] = [];
 const g = globalThis as { __incrementalCache?: unknown };
 g.__incrementalCache = {

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPrismaClient, type DbClient } from "~/server/db/client.ts";
-import { migrate } from "~/server/db/migrate.ts";
+import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { searchContent } from "~/server/services/search/search.ts";
 import { HIGHLIGHT_START } from "~/shared/schemas/public-content.ts";
 import { entityNamesByFrequency, insertGeneratedArticles } from "../../bench/lib/article-generator.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/platform/db/db.ts";
+import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
-import { createInnerContext } from "~/server/api/trpc.ts";
-import { db } from "~/server/db.ts";
 import { searchContent } from "~/server/services/search/search.ts";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "~/shared/schemas/public-content.ts";
 

@@ -3,13 +3,13 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET as docsAsset } from "~/app/api/docs/assets/[file]/route.ts";
 import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
+import { hashPassword } from "~/platform/auth/password.ts";
+import { db } from "~/platform/db/db.ts";
+import { AppError } from "~/platform/errors.ts";
+import { csrfRejection } from "~/platform/security/csrf.ts";
+import { clientIp, enforceRateLimit, ratePolicy } from "~/platform/security/rate-limit.ts";
 import proxy from "~/proxy.ts";
-import { hashPassword } from "~/server/auth/password.ts";
-import { db } from "~/server/db.ts";
-import { AppError } from "~/server/errors.ts";
 import { handleRest } from "~/server/rest/handler.ts";
-import { csrfRejection } from "~/server/security/csrf.ts";
-import { clientIp, enforceRateLimit, ratePolicy } from "~/server/security/rate-limit.ts";
 import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import nextConfig from "../../next.config.mjs";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { loadSeed, seedManifest } from "../../seed/load.ts";
 
 const counts = async () => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 /** Evaluates the site origin in a fresh process with exactly these variables (env.js reads them once). */
 function origin(env: Record<string, string>) {
   const script = `
-    const { siteUrl, siteUrlWarning } = await import("./src/lib/site-url.ts");
+    const { siteUrl, siteUrlWarning } = await import("./src/platform/http/site-url.ts");
     const { listUnsubscribeHeaders } = await import("./src/server/services/newsletter/urls.ts");
     const { register } = await import("./src/instrumentation.ts");
     await register();

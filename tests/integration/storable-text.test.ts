@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
+import { nulCharacterPath } from "~/platform/security/storable-text.ts";
 import { handleRest } from "~/server/rest/handler.ts";
-import { nulCharacterPath } from "~/server/security/storable-text.ts";
 
 describe("input PostgreSQL cannot store", () => {
   it("finds the first NUL character in strings, arrays and keys", () => {

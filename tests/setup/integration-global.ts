@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { createPrismaClient } from "~/server/db/client.ts";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { loadSeed } from "../../seed/load.ts";
 import { createMigratedDatabase, startTestPostgres } from "./postgres.ts";
 

@@ -1,6 +1,6 @@
 import net from "node:net";
-import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/server/db/embedded-postgres.ts";
-import { migrate } from "~/server/db/migrate.ts";
+import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/platform/db/embedded-postgres.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 
 /** A free TCP port on loopback. */

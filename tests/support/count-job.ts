@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
-import { defineJob } from "~/server/jobs/contract.ts";
+import { db } from "~/platform/db/db.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
 
 /** A job that records each execution (run id + process id) as a row, for the several-instances test. */
 export const countJob = defineJob({

@@ -1,5 +1,6 @@
 /** A second "instance": the embedded engine in another process on the same database (several-instances test). */
-import { getEngine } from "~/server/jobs/engine/engine.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import "~/server/jobs/registry.ts";
 import { countJob } from "./count-job.ts";
 
 const engine = await getEngine();

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Job, PayloadSchema } from "~/server/jobs/contract.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
-import { getEngine } from "~/server/jobs/engine/engine.ts";
+import type { Job, PayloadSchema } from "~/platform/jobs/contract.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 /** A newsletter with one article item, ready to send (the send tests don't care about its content). */
 export function createOneItemNewsletter(

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "~/server/auth/options.ts";
+import { authOptions } from "~/server/auth-options.ts";
 
 /**
  * One request through next-auth's own handler (its Node API form, which needs no Next request scope) with

@@ -1,12 +1,12 @@
 import type pg from "pg";
 import { expect, inject, vi } from "vitest";
-import { migrate } from "~/server/db/migrate.ts";
+import { migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "./fresh-database.ts";
 
 /**
  * An empty, migrated database of this test file's own, made the app's DATABASE_URL. For tests that count
  * whole tables or mail every subscriber, which other files writing to the shared database in parallel would
- * disturb. Call it BEFORE importing app modules (src/env.js reads DATABASE_URL once, on first import).
+ * disturb. Call it BEFORE importing app modules (src/platform/env/env.js reads DATABASE_URL once, on first import).
  */
 export async function createPrivateDatabase(prefix: string): Promise<{ url: string; name: string }> {
   const url = await freshDatabase(inject("adminDatabaseUrl"), prefix);

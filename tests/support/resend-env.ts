@@ -2,7 +2,7 @@ import { FakeResend } from "./fake-resend.ts";
 
 /**
  * Starts the fake Resend server and points the app at it. Call it BEFORE importing app modules (use dynamic
- * imports): src/env.js reads the environment once, when first imported.
+ * imports): src/platform/env/env.js reads the environment once, when first imported.
  */
 export async function startFakeResend(opts: { keepBodies?: boolean; webhookSecret?: string } = {}) {
   const fake = new FakeResend({ keepBodies: opts.keepBodies });

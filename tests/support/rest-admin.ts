@@ -1,5 +1,5 @@
-import { createSession } from "~/server/auth/sessions.ts";
-import { db } from "~/server/db.ts";
+import { createSession } from "~/platform/auth/sessions.ts";
+import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 
 /** A real admin user and a REST caller carrying its session cookie (what a browser or script would send). */

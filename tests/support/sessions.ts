@@ -1,6 +1,6 @@
+import type { AppSession } from "~/platform/auth/session.ts";
+import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
-import { createInnerContext } from "~/server/api/trpc.ts";
-import type { AppSession } from "~/server/auth/session.ts";
 
 export const userSession: AppSession = {
   user: { id: "test-user", username: "lectora", email: "lectora@example.com", role: "user" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepMerge } from "~/i18n/messages.ts";
+import { deepMerge } from "~/platform/i18n/messages.ts";
 import en from "../../messages/en/index.ts";
 import es from "../../messages/es/index.ts";
 

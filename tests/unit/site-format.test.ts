@@ -4,7 +4,7 @@ import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
 import { formatRelativeTime, truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { humanize, taxonomyLabel } from "~/lib/taxonomy.ts";
-import { CACHE_TAGS, tagsForChange } from "~/server/services/cache/tags.ts";
+import { CACHE_TAGS, tagsForChange } from "~/platform/cache/tags.ts";
 
 const now = new Date("2025-11-20T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -7,10 +7,10 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site/footer.tsx";
 import { SiteHeader } from "~/components/site/header.tsx";
-import { ToastArea } from "~/components/ui/toast-area.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
-import { isLocale, locales } from "~/i18n/routing.ts";
 import { siteUrl } from "~/lib/seo.ts";
+import { isLocale, locales } from "~/platform/i18n/routing.ts";
+import { ToastArea } from "~/ui/toast-area.tsx";
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));

@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ArticleCard } from "~/components/site/article-card.tsx";
-import { ApplicationCard, ReferentCard } from "~/components/site/directory-cards.tsx";
 import { HomeHero } from "~/components/site/home-hero.tsx";
 import { HomeNewsletter, SidebarSection } from "~/components/site/home-sidebar.tsx";
-import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { TrendingTopics } from "~/components/site/trending-topics.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
+import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
 import { publisherJsonLd } from "~/lib/structured-data.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { Button } from "~/ui/button.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

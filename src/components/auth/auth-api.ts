@@ -1,4 +1,4 @@
-import type { AuthUser } from "./use-auth.ts";
+import type { AuthUser } from "./auth-store.ts";
 
 /** A refused auth call: HTTP status plus the REST error body's code/field and the Retry-After delay. */
 export class AuthCallError extends Error {

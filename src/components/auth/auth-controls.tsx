@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { NewsletterScrollButton } from "~/components/site/newsletter-scroll-button.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Link, useRouter } from "~/i18n/navigation.ts";
+import { Link, useRouter } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
 import { useAuth } from "./use-auth.ts";
 
 /**

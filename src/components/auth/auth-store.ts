@@ -3,7 +3,7 @@ import type { sessionUserSchema } from "~/shared/schemas/auth.ts";
 
 /** Type-only: the schema (and zod) stay out of the browser bundle. */
 export type AuthUser = z.infer<typeof sessionUserSchema>;
-export type AuthState = { status: "loading" | "authenticated" | "anonymous"; user: AuthUser | null };
+type AuthState = { status: "loading" | "authenticated" | "anonymous"; user: AuthUser | null };
 
 /**
  * The signed-in user as this browser tab knows it, shared by the header, the login/register forms and the

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
-import { useRouter } from "~/i18n/navigation.ts";
 import { safeCallbackUrl } from "~/lib/safe-redirect.ts";
+import { useRouter } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 import { AuthCallError, loginRequest } from "./auth-api.ts";
 import { Field } from "./field.tsx";
 import { useAuth } from "./use-auth.ts";

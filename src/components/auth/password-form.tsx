@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { PASSWORD_MIN } from "~/shared/constants/forms.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 import { AuthCallError, changePasswordRequest } from "./auth-api.ts";
 import { Field } from "./field.tsx";
 

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
-import { useRouter } from "~/i18n/navigation.ts";
+import { useRouter } from "~/platform/i18n/navigation.ts";
 import { PASSWORD_MIN } from "~/shared/constants/forms.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 import { AuthCallError, registerRequest } from "./auth-api.ts";
 import { Field } from "./field.tsx";
 import { useAuth } from "./use-auth.ts";

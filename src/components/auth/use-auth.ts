@@ -2,9 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { logoutRequest } from "./auth-api.ts";
-import { type AuthUser, authStore } from "./auth-store.ts";
-
-export type { AuthUser };
+import { authStore } from "./auth-store.ts";
 
 /**
  * The signed-in user as the client knows it: the server's answer to `auth.me` (the httpOnly cookie is the

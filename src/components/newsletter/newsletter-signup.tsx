@@ -2,9 +2,9 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { toast } from "~/components/ui/toast.ts";
+import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
+import { toast } from "~/ui/toast.ts";
 
 /** SPEC §9: the green 'Suscrito' state lasts 3000 ms. */
 const SUBSCRIBED_MS = 3000;

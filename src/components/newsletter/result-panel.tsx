@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
 
 /** The centred status card of the unsubscribe and confirmation pages, with 'Ir al Inicio' and 'Contacto'. */
 export function ResultPanel(props: {

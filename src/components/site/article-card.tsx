@@ -1,14 +1,14 @@
 import { useLocale, useTranslations } from "next-intl";
-import { Badge } from "~/components/ui/badge.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { pick } from "~/lib/localized.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { cn } from "~/ui/cn.ts";
 import { Byline } from "./byline.tsx";
 import { TagList } from "./topic-badges.tsx";
 
-export interface ArticleCardData {
+interface ArticleCardData {
   slug: string;
   title_es: string;
   title_en: string | null;

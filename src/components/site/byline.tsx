@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { Locale } from "~/i18n/routing.ts";
 import { displayAuthor } from "~/lib/authors.ts";
 import { formatRelativeTime } from "~/lib/format.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 /** 'By <author> · <date>' with the SPEC §3 author rules and an 'IA' badge for agent-written pieces. */
 export function Byline({

@@ -1,7 +1,7 @@
 "use client";
 
 import { NewsletterSignup } from "~/components/newsletter/newsletter-signup.tsx";
-import { usePathname } from "~/i18n/navigation.ts";
+import { usePathname } from "~/platform/i18n/navigation.ts";
 
 /**
  * The footer's signup block, so the header's newsletter button has a target on every page. On the home page

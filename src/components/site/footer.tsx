@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { Link } from "~/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
 import { FooterNewsletter } from "./footer-newsletter.tsx";
 import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { AuthControls } from "~/components/auth/auth-controls.tsx";
-import { Link } from "~/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
 import { LanguageToggle } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NewsletterSignup } from "~/components/newsletter/newsletter-signup.tsx";
-import { Link } from "~/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
 
 /** The home sidebar's newsletter box: the page's #newsletter target. */
 export function HomeNewsletter({ title, text }: { title: string; text: string }) {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { cn } from "~/components/ui/cn.ts";
-import { Link, usePathname } from "~/i18n/navigation.ts";
-import { LOCALE_COOKIE, type Locale } from "~/i18n/routing.ts";
+import { Link, usePathname } from "~/platform/i18n/navigation.ts";
+import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/routing.ts";
+import { cn } from "~/ui/cn.ts";
 
 /**
  * Remembers an explicit choice in the NEXT_LOCALE cookie (SPEC §4 language persistence). Only a click

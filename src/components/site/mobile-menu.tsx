@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { AuthControls } from "~/components/auth/auth-controls.tsx";
-import { Sheet } from "~/components/ui/sheet.tsx";
+import { Sheet } from "~/ui/sheet.tsx";
 import { LanguageToggle } from "./language-toggle.tsx";
 import { NavLinks } from "./nav-links.tsx";
 

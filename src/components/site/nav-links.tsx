@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { cn } from "~/components/ui/cn.ts";
-import { Link, usePathname } from "~/i18n/navigation.ts";
+import { Link, usePathname } from "~/platform/i18n/navigation.ts";
+import { cn } from "~/ui/cn.ts";
 import { isCurrent, NAV_ITEMS } from "./nav-items.ts";
 
 /** The main navigation with the current section highlighted (aria-current="page"). */

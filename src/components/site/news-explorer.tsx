@@ -2,12 +2,12 @@
 
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Button } from "~/components/ui/button.tsx";
-import { Select } from "~/components/ui/select.tsx";
-import { ChipToggleGroup } from "~/components/ui/toggle-group.tsx";
-import { usePathname, useRouter } from "~/i18n/navigation.ts";
 import { CONTENT_TYPES, TOPICS, taxonomyLabel } from "~/lib/taxonomy.ts";
+import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Select } from "~/ui/select.tsx";
+import { ChipToggleGroup } from "~/ui/toggle-group.tsx";
 import { ArticleCard } from "./article-card.tsx";
 import { filtersToQuery, hasActiveFilters, type NewsFilters, parseFilters } from "./news-filters.ts";
 

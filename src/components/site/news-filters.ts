@@ -9,8 +9,6 @@ export interface NewsFilters {
   sort: "desc" | "asc";
 }
 
-export const DEFAULT_FILTERS: NewsFilters = { topics: [], type: "all", tags: [], date: "all", sort: "desc" };
-
 const list = (value: string | null) =>
   (value ?? "")
     .split(",")

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Button, type ButtonProps } from "~/components/ui/button.tsx";
+import { Button, type ButtonProps } from "~/ui/button.tsx";
 import { scrollToNewsletter } from "./newsletter-scroll.ts";
 
 /** A link to #newsletter that, with JavaScript, scrolls smoothly there and focuses the e-mail input. */

@@ -1,5 +1,5 @@
 /** Delay before the e-mail input gets focus, once the smooth scroll has run (SPEC §9: 800 ms). */
-export const NEWSLETTER_FOCUS_DELAY_MS = 800;
+const NEWSLETTER_FOCUS_DELAY_MS = 800;
 
 /**
  * Smoothly scrolls to the newsletter block (#newsletter) and focuses its e-mail input after 800 ms.

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
 
 type Key = "title" | "article" | "interview" | "referent";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ImageResponse } from "next/og";
 
 /** SPEC §9: social images are 1200 × 630. */
-export const OG_SIZE = { width: 1200, height: 630 };
+const OG_SIZE = { width: 1200, height: 630 };
 
 // Local font files (satori reads woff/ttf, not woff2); the server runs from the project folder.
 const fonts = () =>

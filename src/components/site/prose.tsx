@@ -1,5 +1,5 @@
-import { cn } from "~/components/ui/cn.ts";
 import { renderMarkdown } from "~/lib/markdown.ts";
+import { cn } from "~/ui/cn.ts";
 
 /**
  * Rendered bodies by their Markdown. Pages render per request (CSP nonce), and parsing plus sanitising a

@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
-import { cn } from "~/components/ui/cn.ts";
-import { getPathname } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
+import { getPathname } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { cn } from "~/ui/cn.ts";
 
 /** Header search: a plain GET form to /buscar, so it works before (and without) JavaScript. */
 export function SearchBox({ className, id = "site-search" }: { className?: string; id?: string }) {

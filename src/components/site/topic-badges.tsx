@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import { Badge } from "~/components/ui/badge.tsx";
 import { taxonomyLabel, topicBadgeVariant } from "~/lib/taxonomy.ts";
+import { Badge } from "~/ui/badge.tsx";
 
 /** Topic badges with their labels (unknown topics humanised) and SPEC §3 styles; `max` limits the count. */
 export function TopicBadges({ topics, max }: { topics: string[]; max?: number }) {

@@ -1,12 +1,9 @@
-import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc.ts";
+import { contactRouter } from "~/features/contact/index.ts";
+import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { articlesRouter } from "./routers/articles.ts";
 import { authRouter } from "./routers/auth.ts";
-import { contactRouter } from "./routers/contact.ts";
-import { directoriesRouter } from "./routers/directories.ts";
-import { editorialRouter } from "./routers/editorial.ts";
 import { healthRouter } from "./routers/health.ts";
-import { interviewsRouter } from "./routers/interviews.ts";
 import { newsletterRouter } from "./routers/newsletter.ts";
 import { searchRouter } from "./routers/search.ts";
 
@@ -14,9 +11,6 @@ import { searchRouter } from "./routers/search.ts";
 export const appRouter = createTRPCRouter({
   health: healthRouter,
   articles: articlesRouter,
-  interviews: interviewsRouter,
-  directories: directoriesRouter,
-  editorial: editorialRouter,
   search: searchRouter,
   auth: authRouter,
   newsletter: newsletterRouter,

@@ -1,6 +1,9 @@
-import { unstable_cache } from "next/cache";
-import superjson from "superjson";
-import { db } from "~/server/db.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { editorialContent } from "~/features/editorial/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
+import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
+import { CACHE_TAGS } from "~/platform/cache/tags.ts";
+import { db } from "~/platform/db/db.ts";
 import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import {
   getHomeFeaturedArticle,
@@ -11,24 +14,6 @@ import {
   listPublishedArticles,
   listRelatedArticles,
 } from "~/server/services/articles/queries.ts";
-import { CACHE_TAGS } from "~/server/services/cache/tags.ts";
-import {
-  getReferent,
-  listApplications,
-  listCompanies,
-  listReferentRefs,
-  listReferents,
-  listResources,
-} from "~/server/services/directories/queries.ts";
-import { type EditorialSlug, getContactSettings, getEditorialPage } from "~/server/services/editorial/queries.ts";
-import {
-  getFeaturedInterview,
-  getInterview,
-  listInterviewRefs,
-  listInterviews,
-  listInterviewsForReferent,
-} from "~/server/services/interviews/queries.ts";
-import { slugSchema } from "~/shared/schemas/common.ts";
 import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
 
 /**
@@ -37,69 +22,7 @@ import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
  * and per item and expired by revalidatePublicContent() on publish/edit/delete; the time limits below are
  * only a safety net (and what refreshes the seed-managed directories and editorial pages).
  */
-const CONTENT_TTL = 300;
-const SEED_MANAGED_TTL = 3600;
-
-/**
- * unstable_cache stores JSON, which would turn Dates into strings; superjson keeps them Dates (and keeps
- * undefined/Map/Set) so pages get exactly what the service returned.
- */
-function cached<A extends unknown[], R>(
-  key: string,
-  read: (...args: A) => Promise<R>,
-  tags: (...args: A) => string[],
-  revalidate: number,
-): (...args: A) => Promise<R> {
-  return async (...args: A) => {
-    // Outside Next.js (tests, scripts) there is no data cache: read straight from the database.
-    if (!process.env.NEXT_RUNTIME) return read(...args);
-    // The arguments are passed through (not closed over) because they are part of the cache key.
-    const stored = await unstable_cache(async (...a: A) => superjson.serialize(await read(...a)), [key], {
-      tags: tags(...args),
-      revalidate,
-    })(...args);
-    return superjson.deserialize<R>(stored);
-  };
-}
-
-/** Thrown inside a cached read so that a miss is not stored (unstable_cache keeps only results). */
-class Miss extends Error {}
-
-/**
- * A read by slug: a slug of the wrong shape never reaches the cache or the database, and a miss is answered
- * from the database each time instead of being stored, so junk URLs add no cache entries.
- */
-function cachedBySlug<S extends string, R>(
-  key: string,
-  read: (slug: S) => Promise<R | null>,
-  tags: (slug: S) => string[],
-  revalidate: number,
-): (slug: S) => Promise<R | null> {
-  const hit = cached(
-    key,
-    async (slug: S) => {
-      const found = await read(slug);
-      if (found === null) throw new Miss();
-      return found;
-    },
-    tags,
-    revalidate,
-  );
-  return async (slug: S) => {
-    if (!slugSchema.safeParse(slug).success) return null;
-    try {
-      return await hit(slug);
-    } catch (err) {
-      if (err instanceof Miss) return null;
-      throw err;
-    }
-  };
-}
-
 const articleLists = () => [CACHE_TAGS.articles];
-const interviewLists = () => [CACHE_TAGS.interviews];
-const directories = () => [CACHE_TAGS.directories];
-const editorial = () => [CACHE_TAGS.editorial];
 
 export const publicContent = {
   homeFeaturedArticle: cached("articles.homeFeatured", () => getHomeFeaturedArticle(db), articleLists, CONTENT_TTL),
@@ -132,64 +55,9 @@ export const publicContent = {
     CONTENT_TTL,
   ),
 
-  interviews: cached(
-    "interviews.list",
-    (opts: { topic?: string; limit?: number }) => listInterviews(db, opts),
-    interviewLists,
-    CONTENT_TTL,
-  ),
-  featuredInterview: cached("interviews.featured", () => getFeaturedInterview(db), interviewLists, CONTENT_TTL),
-  interview: cachedBySlug(
-    "interviews.bySlug",
-    (slug: string) => getInterview(db, slug),
-    (slug) => [CACHE_TAGS.interview(slug)],
-    CONTENT_TTL,
-  ),
-  interviewRefs: cached("interviews.refs", () => listInterviewRefs(db), interviewLists, CONTENT_TTL),
-  interviewsForReferent: cached(
-    "interviews.forReferent",
-    (slug: string) => listInterviewsForReferent(db, slug),
-    interviewLists,
-    CONTENT_TTL,
-  ),
+  ...interviewContent,
 
-  referents: cached(
-    "directories.referents",
-    (opts: { focus?: string; limit?: number }) => listReferents(db, opts),
-    directories,
-    SEED_MANAGED_TTL,
-  ),
-  referent: cachedBySlug(
-    "directories.referent",
-    (slug: string) => getReferent(db, slug),
-    directories,
-    SEED_MANAGED_TTL,
-  ),
-  referentRefs: cached("directories.referentRefs", () => listReferentRefs(db), directories, SEED_MANAGED_TTL),
-  companies: cached(
-    "directories.companies",
-    (opts: { type?: string }) => listCompanies(db, opts),
-    directories,
-    SEED_MANAGED_TTL,
-  ),
-  applications: cached(
-    "directories.applications",
-    (opts: { category?: string; limit?: number }) => listApplications(db, opts),
-    directories,
-    SEED_MANAGED_TTL,
-  ),
-  resources: cached(
-    "directories.resources",
-    (opts: { type?: string }) => listResources(db, opts),
-    directories,
-    SEED_MANAGED_TTL,
-  ),
+  ...directoryContent,
 
-  editorialPage: cached(
-    "editorial.page",
-    (slug: EditorialSlug) => getEditorialPage(db, slug),
-    editorial,
-    SEED_MANAGED_TTL,
-  ),
-  contactSettings: cached("editorial.contact", () => getContactSettings(db), editorial, SEED_MANAGED_TTL),
+  ...editorialContent,
 };

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
-import { ProviderUnavailableError } from "~/server/providers/provider-error.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import { db } from "~/platform/db/db.ts";
+import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { gatherMaterial, translateDraft, writeDraft } from "~/server/services/agents/pipeline.ts";
 import { assertRunnable, loadRunPlan } from "~/server/services/agents/run-plan.ts";
 import { appendRunLog, markRunFailed } from "~/server/services/agents/runs.ts";
 import { saveRunArticle } from "~/server/services/agents/save-article.ts";
 import { checkSources } from "~/server/services/agents/source-policy.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { generateArticleImage } from "~/server/services/images/article-image.ts";
 import type { RunFailure } from "~/shared/schemas/agent.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 const AGENT_RUN_RETRIES = 3;
 

@@ -1,7 +1,7 @@
-import { db } from "~/server/db.ts";
-import { inngest, inngestConfigured } from "./client.ts";
-import { getEngine, stopEngine } from "./engine/engine.ts";
-import { previousFire } from "./engine/schedules.ts";
+import { db } from "~/platform/db/db.ts";
+import { inngest, inngestConfigured } from "../../platform/jobs/client.ts";
+import { getEngine, stopEngine } from "../../platform/jobs/engine/engine.ts";
+import { previousFire } from "../../platform/jobs/engine/schedules.ts";
 import { jobs } from "./registry.ts";
 
 /**

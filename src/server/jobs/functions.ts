@@ -1,7 +1,7 @@
 import { cron } from "inngest";
-import { inngest } from "./client.ts";
-import type { AnyJob } from "./contract.ts";
-import { noteRunEnded, noteRunStarted, noteRunStep } from "./inngest-runs.ts";
+import { inngest } from "../../platform/jobs/client.ts";
+import type { AnyJob } from "../../platform/jobs/contract.ts";
+import { noteRunEnded, noteRunStarted, noteRunStep } from "../../platform/jobs/inngest-runs.ts";
 import { jobs } from "./registry.ts";
 
 /**

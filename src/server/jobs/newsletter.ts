@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { finalizeNewsletter, markNewsletterFailed, planBatches, sendBatch } from "~/server/services/newsletter/send.ts";
 import { sendSignupMail } from "~/server/services/newsletter/signup-mail.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
 const SEND_CONCURRENCY = 4;
@@ -36,7 +36,7 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
 }
 
 /** The fan-out plan: one event per group of GROUP_BATCHES batches; the event id makes a re-sent plan a no-op. */
-export function planGroups(newsletterId: string, attempt: number, batchCount: number) {
+function planGroups(newsletterId: string, attempt: number, batchCount: number) {
   return Array.from({ length: Math.ceil(batchCount / GROUP_BATCHES) }, (_, g) => ({
     name: SEND_GROUP,
     id: `${newsletterId}-${attempt}-group-${g}`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
 import { publishDueArticles } from "~/server/services/publications/schedule.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 /**
  * Scheduled publishing: every minute, publish the approved articles whose `publish_at` has come. The schedule

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { db } from "~/server/db.ts";
-import { imageStorage } from "~/server/providers/image-storage.ts";
-import { SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
+import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import { db } from "~/platform/db/db.ts";
+import { imageStorage } from "~/platform/providers/image-storage.ts";
 import { generateArticleImage } from "~/server/services/images/article-image.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
-import { defineJob } from "./contract.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 /** PUT /api/articles/{slug}/regenerate-image: a new 1200×630 image replaces the article's current one. */
 export const regenerateImageJob = defineJob({

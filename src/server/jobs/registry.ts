@@ -1,6 +1,7 @@
+import { contactMailJob } from "~/features/contact/index.ts";
+import { registerJobs } from "~/platform/jobs/catalog.ts";
+import type { AnyJob } from "../../platform/jobs/contract.ts";
 import { agentRunJob } from "./agent-run.ts";
-import { contactMailJob } from "./contact.ts";
-import type { AnyJob } from "./contract.ts";
 import { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./newsletter.ts";
 import { publishDueArticlesJob } from "./publish-due.ts";
 import { regenerateImageJob } from "./regenerate-image.ts";
@@ -20,3 +21,6 @@ export const jobs: AnyJob[] = [
   weeklyNewsletterJob,
   publishDueArticlesJob,
 ];
+
+// The runtime learns the list here, so it imports no feature (see src/platform/jobs/catalog.ts).
+registerJobs(jobs);

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { env } from "~/env.js";
-import { db } from "~/server/db.ts";
-import { AppError } from "~/server/errors.ts";
-import { defineJob } from "./contract.ts";
-import { claimScheduleSlot, previousFire } from "./engine/schedules.ts";
+import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
+import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { requestNewsletterSend } from "~/server/services/newsletter/admin.ts";
+import { generateWeeklyNewsletter } from "~/server/services/newsletter/generate.ts";
+import { defineJob } from "../../platform/jobs/contract.ts";
 
 export const WEEKLY_NEWSLETTER = "newsletter/weekly.scheduled";
 
@@ -25,7 +27,6 @@ export const weeklyNewsletterJob = defineJob({
     });
     if (!claim.won) return { slot: claim.slot, skipped: "already handled by another run" };
     const generated = await step.run("generate", async () => {
-      const { generateWeeklyNewsletter } = await import("~/server/services/newsletter/generate.ts");
       try {
         return { id: (await generateWeeklyNewsletter(db, new Date(claim.slot))).id, reason: null };
       } catch (err) {
@@ -37,7 +38,6 @@ export const weeklyNewsletterJob = defineJob({
     if (!generated.id) return { slot: claim.slot, skipped: generated.reason };
     if (env.NEWSLETTER_CRON_MODE === "draft") return { slot: claim.slot, newsletterId: generated.id, sent: false };
     await step.run("send", async () => {
-      const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
       const row = await db.newsletter.findUnique({ where: { id: generated.id! }, select: { status: true } });
       // A crash after the send was requested: the send job exists (or is finishing) already.
       if (row?.status === "sending" || row?.status === "sent") return;

@@ -1,6 +1,6 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { type AppMeta, createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import { type AppMeta, createTRPCContext } from "~/server/api/trpc.ts";
 
 type ProcedureMap = Record<string, { _def: { meta?: AppMeta; type: string } }>;
 const procedures = appRouter._def.procedures as unknown as ProcedureMap;

@@ -1,7 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
+import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import type { AppMeta } from "~/server/api/trpc.ts";
 import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/shared/schemas/newsletter.ts";
 
 type Access = NonNullable<AppMeta["access"]>;

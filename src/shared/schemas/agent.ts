@@ -12,10 +12,10 @@ export const agentTypeSchema = z.enum(AGENT_TYPES);
 export type AgentTypeName = z.infer<typeof agentTypeSchema>;
 
 export const AGENT_TONES = ["profesional", "academico", "divulgativo", "critico"] as const;
-export const agentToneSchema = z.enum(AGENT_TONES);
+const agentToneSchema = z.enum(AGENT_TONES);
 
 export const AGENT_STATUSES = ["draft", "active", "paused"] as const;
-export const agentStatusSchema = z.enum(AGENT_STATUSES);
+const agentStatusSchema = z.enum(AGENT_STATUSES);
 
 /** SPEC §9 agent defaults. */
 export const AGENT_DEFAULTS = {
@@ -33,7 +33,7 @@ export const AGENT_DEFAULTS = {
  * SPEC §5: topics and keywords are typed comma-separated; items are trimmed and empty ones dropped.
  * Accepts the typed string or an already-split list (API clients).
  */
-export const commaListSchema = z.preprocess(
+const commaListSchema = z.preprocess(
   (value) => {
     const items = typeof value === "string" ? value.split(",") : value;
     if (!Array.isArray(items)) return items;
@@ -43,7 +43,7 @@ export const commaListSchema = z.preprocess(
 );
 
 /** SPEC §5: 200–2000 words, default 800; anything that is not a number falls back to 800. */
-export const targetLengthSchema = z.preprocess(
+const targetLengthSchema = z.preprocess(
   (value) => {
     const n =
       typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
@@ -68,8 +68,6 @@ export const agentConfigSchema = z.object({
   /** interview-generator only: the transcript or source text the editor supplies (never invented). */
   interview: z.object({ material: z.string().trim().max(50_000).default("") }).prefault({}),
 });
-export type AgentConfig = z.output<typeof agentConfigSchema>;
-
 const agentFields = {
   name: z.string().trim().min(1, "required").max(120),
   type: agentTypeSchema.default(AGENT_DEFAULTS.type),
@@ -99,9 +97,6 @@ export const agentUpdateSchema = z.object({
   ...agentFields,
   status: agentStatusSchema.default(AGENT_DEFAULTS.status),
 });
-export type AgentCreateInput = z.input<typeof agentCreateSchema>;
-export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
-
 export const agentIdSchema = z.object({ id: agentId });
 
 /** An agent as the API returns it (SPEC §3). */
@@ -120,7 +115,7 @@ export const agentSchema = z.object({
 });
 export type AgentDto = z.output<typeof agentSchema>;
 
-export const agentRunStatusSchema = z.enum(["queued", "running", "completed", "failed"]);
+const agentRunStatusSchema = z.enum(["queued", "running", "completed", "failed"]);
 
 /** Why a run failed, as a code the admin UI translates (the English/Spanish text is also in `error`). */
 export const runFailureSchema = z.object({

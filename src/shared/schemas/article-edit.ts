@@ -5,7 +5,7 @@ import { slugSchema } from "./common.ts";
 const required = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 
 /** An http(s) URL: a source must be a link a reader can follow. */
-export const httpUrlSchema = z
+const httpUrlSchema = z
   .string()
   .trim()
   .max(2000)
@@ -18,7 +18,7 @@ export const httpUrlSchema = z
     }
   }, "must be an http(s) URL");
 
-export const editSourceSchema = z.object({ name: required(200), url: httpUrlSchema });
+const editSourceSchema = z.object({ name: required(200), url: httpUrlSchema });
 
 /** A stored image ("/…" on this site) or an http(s) URL. */
 const imageUrlSchema = z.union([
@@ -104,7 +104,7 @@ export const revisionRestoreInputSchema = z.object({
   confirm_unofficial_sources: z.boolean().optional(),
 });
 
-export const AUDIT_OUTCOMES = ["success", "failure"] as const;
+const AUDIT_OUTCOMES = ["success", "failure"] as const;
 
 /** GET /api/admin/audit: newest first, filtered by action, actor (name) and target (slug, id or e-mail). */
 export const auditListInputSchema = z.object({
@@ -115,7 +115,7 @@ export const auditListInputSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
   actor_id: z.string().nullable(),
@@ -126,8 +126,6 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   created_at: z.date(),
 });
-export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
-
 export const auditListOutputSchema = z.object({
   items: z.array(auditEntrySchema),
   total: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 export const sourceSchema = z.object({ name: z.string(), url: z.string() });
-export const articleStatusSchema = z.enum(["draft", "published", "rejected"]);
+const articleStatusSchema = z.enum(["draft", "published", "rejected"]);
 
 /** An article as the API returns it (SPEC §3 field names). */
 export const articleSchema = z.object({

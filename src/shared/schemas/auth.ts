@@ -5,8 +5,7 @@ import { PASSWORD_MIN } from "../constants/forms.ts";
 const MAX_PASSWORD_BYTES = 72;
 const fitsBcrypt = (p: string) => new TextEncoder().encode(p).length <= MAX_PASSWORD_BYTES;
 
-export { PASSWORD_MIN };
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 const emailSchema = z
   .string()
@@ -20,8 +19,6 @@ export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "is required").refine(fitsBcrypt, "is too long"),
 });
-export type LoginInput = z.infer<typeof loginInputSchema>;
-
 const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
@@ -32,8 +29,6 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z.string().min(1, "is required").refine(fitsBcrypt, "is too long"),
   newPassword: newPasswordSchema,
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
-
 /** POST /api/auth/register (SPEC §5 plus the issue's username rule). */
 export const registerInputSchema = z.object({
   username: z
@@ -45,9 +40,7 @@ export const registerInputSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
 });
-export type RegisterInput = z.infer<typeof registerInputSchema>;
-
-export const roleSchema = z.enum(["user", "admin"]);
+const roleSchema = z.enum(["user", "admin"]);
 
 /** The user as every auth call returns it: never the password hash. */
 export const sessionUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const jobRunStatusSchema = z.enum(["queued", "retrying", "running", "completed", "cancelled", "failed"]);
+const jobRunStatusSchema = z.enum(["queued", "retrying", "running", "completed", "cancelled", "failed"]);
 
 /** One run of a background job, as the operators' view lists it. */
 export const jobRunSchema = z.object({
@@ -22,7 +22,7 @@ export const jobRunSchema = z.object({
 });
 export type JobRunDto = z.infer<typeof jobRunSchema>;
 
-export const jobScheduleSchema = z.object({
+const jobScheduleSchema = z.object({
   name: z.string(),
   cron: z.string(),
   next_run_at: z.date(),

@@ -26,10 +26,10 @@ export const confirmInputSchema = z.object({ token: tokenSchema });
 export const messageOutputSchema = z.object({ message: z.string() });
 export const unsubscribeOutputSchema = z.object({ success: z.boolean(), message: z.string() });
 
-export const subscriptionStatusSchema = z.enum(["pending", "confirmed", "unsubscribed"]);
+const subscriptionStatusSchema = z.enum(["pending", "confirmed", "unsubscribed"]);
 
 /** A subscription as admins see it (SPEC §3: id, email, subscribed, source, created_at; plus language and state). */
-export const subscriptionSchema = z.object({
+const subscriptionSchema = z.object({
   id: z.string(),
   email: z.string(),
   subscribed: z.boolean(),
@@ -58,7 +58,7 @@ export const subscriptionListOutputSchema = z.object({
 
 export const subscriptionEmailInputSchema = z.object({ email: emailSchema });
 
-export const newsletterStatusSchema = z.enum(["draft", "pending", "approved", "sending", "sent", "failed"]);
+const newsletterStatusSchema = z.enum(["draft", "pending", "approved", "sending", "sent", "failed"]);
 
 /** One entry of the weekly 'Top 5'. */
 export const newsletterItemSchema = z.object({

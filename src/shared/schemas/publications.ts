@@ -2,7 +2,7 @@ import { z } from "zod";
 import { slugSchema } from "./common.ts";
 
 export const MANUAL_CONTENT_TYPES = ["article", "interview", "news"] as const;
-export const manualContentTypeSchema = z.enum(MANUAL_CONTENT_TYPES);
+const manualContentTypeSchema = z.enum(MANUAL_CONTENT_TYPES);
 
 /** The editable default of the manual generation dialog (SPEC §2): a Spanish journalist on AI risks. */
 export const DEFAULT_SYSTEM_PROMPT =
@@ -24,8 +24,6 @@ export const manualGenerationSchema = z.object({
   generateImage: z.boolean().default(true),
   authorName: z.string().trim().max(120).optional(),
 });
-export type ManualGenerationInput = z.input<typeof manualGenerationSchema>;
-
 export const slugInputSchema = z.object({ slug: slugSchema });
 
 /** PUT /api/articles/{slug}: approve or reject; approving with a future `publish_at` schedules it. */
@@ -55,8 +53,8 @@ export const migrationResultSchema = z.object({
 export const migrationResponseSchema = z.object({ results: z.array(migrationResultSchema), message: z.string() });
 export type MigrationResult = z.infer<typeof migrationResultSchema>;
 
-export const authorSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
-export const authoredArticleSchema = z.object({
+const authorSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+const authoredArticleSchema = z.object({
   slug: z.string(),
   title_es: z.string(),
   author: z.string().nullable(),

@@ -1,36 +1,19 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ApplicationCard } from "~/components/site/directory-cards.tsx";
-import { DirectoryPage } from "~/components/site/directory-page.tsx";
-import type { Locale } from "~/i18n/routing.ts";
-import { pageMetadata } from "~/lib/seo.ts";
-import { APPLICATION_CATEGORIES, taxonomyLabel } from "~/lib/taxonomy.ts";
+import { ApplicationCard, directoryRoute } from "~/features/directories/ui/index.ts";
+import { APPLICATION_CATEGORIES } from "~/lib/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "applicationsPage" });
-  return pageMetadata({ locale, path: "/aplicaciones", title: t("title"), description: t("description") });
-}
+const route = directoryRoute({
+  namespace: "applicationsPage",
+  path: "/aplicaciones",
+  filter: {
+    param: "categoria",
+    label: "type",
+    taxonomy: "taxonomy.applicationCategories",
+    values: APPLICATION_CATEGORIES,
+  },
+  load: () => publicContent.applications({}),
+  item: (a) => ({ key: a.slug, values: [a.category], node: <ApplicationCard app={a} /> }),
+});
 
-export default async function ApplicationsPage({ params }: { params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const t = await getTranslations("applicationsPage");
-  const f = await getTranslations("filters");
-  const categories = await getTranslations("taxonomy.applicationCategories");
-  const apps = await publicContent.applications({});
-  return (
-    <DirectoryPage
-      title={t("title")}
-      dek={t("description")}
-      filter={{
-        param: "categoria",
-        facetLabel: f("type"),
-        allLabel: f("all"),
-        options: APPLICATION_CATEGORIES.map((v) => ({ value: v, label: taxonomyLabel(categories, v) })),
-      }}
-      items={apps.map((a) => ({ key: a.slug, values: [a.category], node: <ApplicationCard app={a} /> }))}
-    />
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

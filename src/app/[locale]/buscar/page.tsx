@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Fragment } from "react";
 import { PageHeader } from "~/components/site/page-header.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { formatDate } from "~/lib/format.ts";
 import { pageMetadata } from "~/lib/seo.ts";
-import { db } from "~/server/db.ts";
+import { db } from "~/platform/db/db.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { searchContent } from "~/server/services/search/search.ts";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit, type SearchKind } from "~/shared/schemas/public-content.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
 
 const HREF: Record<SearchKind, (slug: string) => string> = {
   article: (s) => `/noticias/${s}`,

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ContactForm } from "~/components/contact/contact-form.tsx";
 import { NewsletterSignup } from "~/components/newsletter/newsletter-signup.tsx";
 import { PageHeader } from "~/components/site/page-header.tsx";
-import type { Locale } from "~/i18n/routing.ts";
+import { ContactForm } from "~/features/contact/ui/index.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

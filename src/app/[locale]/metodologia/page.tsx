@@ -3,14 +3,14 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "~/components/site/page-header.tsx";
 import { Prose } from "~/components/site/prose.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { localizeMarkdownLinks } from "~/lib/editorial.ts";
 import { formatDate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { Button } from "~/ui/button.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -4,8 +4,8 @@ import { Suspense } from "react";
 import { ArticleCard } from "~/components/site/article-card.tsx";
 import { NewsExplorer } from "~/components/site/news-explorer.tsx";
 import { PageHeader } from "~/components/site/page-header.tsx";
-import type { Locale } from "~/i18n/routing.ts";
 import { pageMetadata } from "~/lib/seo.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 

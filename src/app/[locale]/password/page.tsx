@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "~/components/auth/auth-card.tsx";
 import { PasswordForm } from "~/components/auth/password-form.tsx";
-import { Link, redirect } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
-import { getSession } from "~/server/auth/get-session.ts";
+import { getSession } from "~/platform/auth/get-session.ts";
+import { Link, redirect } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });

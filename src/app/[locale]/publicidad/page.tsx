@@ -3,15 +3,15 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "~/components/site/page-header.tsx";
 import { Prose } from "~/components/site/prose.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Link } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
 import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
 import { pick } from "~/lib/localized.ts";
 import { pageMetadata } from "~/lib/seo.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
 
 /** SPEC §9 advertising formats and audience split. */
 const FORMATS = [

@@ -1,36 +1,14 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ResourceCard } from "~/components/site/directory-cards.tsx";
-import { DirectoryPage } from "~/components/site/directory-page.tsx";
-import type { Locale } from "~/i18n/routing.ts";
-import { pageMetadata } from "~/lib/seo.ts";
-import { RESOURCE_TYPES, taxonomyLabel } from "~/lib/taxonomy.ts";
+import { directoryRoute, ResourceCard } from "~/features/directories/ui/index.ts";
+import { RESOURCE_TYPES } from "~/lib/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "resourcesPage" });
-  return pageMetadata({ locale, path: "/recursos", title: t("title"), description: t("description") });
-}
+const route = directoryRoute({
+  namespace: "resourcesPage",
+  path: "/recursos",
+  filter: { param: "tipo", label: "type", taxonomy: "taxonomy.resourceTypes", values: RESOURCE_TYPES },
+  load: () => publicContent.resources({}),
+  item: (r) => ({ key: r.slug, values: [r.type], node: <ResourceCard resource={r} /> }),
+});
 
-export default async function ResourcesPage({ params }: { params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const t = await getTranslations("resourcesPage");
-  const f = await getTranslations("filters");
-  const types = await getTranslations("taxonomy.resourceTypes");
-  const resources = await publicContent.resources({});
-  return (
-    <DirectoryPage
-      title={t("title")}
-      dek={t("description")}
-      filter={{
-        param: "tipo",
-        facetLabel: f("type"),
-        allLabel: f("all"),
-        options: RESOURCE_TYPES.map((v) => ({ value: v, label: taxonomyLabel(types, v) })),
-      }}
-      items={resources.map((r) => ({ key: r.slug, values: [r.type], node: <ResourceCard resource={r} /> }))}
-    />
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

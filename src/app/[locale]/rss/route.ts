@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { isLocale } from "~/i18n/routing.ts";
 import { siteUrl } from "~/lib/seo.ts";
+import { isLocale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 // /rss (Spanish) and /en/rss (English). Rendered per request so its links follow SITE_URL as the server

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { UnsubscribeStatus } from "~/components/newsletter/unsubscribe-status.tsx";
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -1,4 +1,4 @@
-import { route } from "~/server/http/route.ts";
+import { route } from "~/platform/http/route.ts";
 import { docsPageHtml } from "~/server/rest/docs/page.ts";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { serve } from "inngest/next";
-import { inngest, inngestConfigured } from "~/server/jobs/client.ts";
+import { inngest, inngestConfigured } from "~/platform/jobs/client.ts";
 import { inngestFunctions } from "~/server/jobs/functions.ts";
 
 // Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably. Without Inngest

@@ -2,8 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import {
   AGENT_DEFAULTS,
   AGENT_STATUSES,
@@ -13,7 +11,10 @@ import {
   agentCreateSchema,
 } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
-import { Field, inputClass, Modal } from "./modal.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Field, inputClass } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { toast } from "~/ui/toast.ts";
 
 interface FormState {
   name: string;

@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Button } from "~/components/ui/button.tsx";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
-import { adminDate, Modal } from "./modal.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { Modal } from "~/ui/modal.tsx";
 import { isLive, RunStatusBadge, useFailureText } from "./run-status.tsx";
 
 export interface ExecutionResult {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
+import { Badge, type BadgeVariant } from "~/ui/badge.tsx";
 
 const VARIANT: Record<AgentRunDto["status"], BadgeVariant> = {
   queued: "outline",

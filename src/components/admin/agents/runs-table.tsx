@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "~/components/ui/toast.ts";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
-import { adminDate } from "./modal.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { toast } from "~/ui/toast.ts";
 import { isLive, RunStatusBadge, useFailureText } from "./run-status.tsx";
 
 /** Latest runs, refreshed every 2 s while any is queued or running (the admin watches them live). */

@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
 import { newsletterComposition } from "~/shared/schemas/newsletter.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { adminDate, tdClass } from "./pager.tsx";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { tdClass } from "~/ui/pager.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
 

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "./pager.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 
 /** The e-mail log: what the site sent, or (with no provider) the outbox where nothing is lost. */
 export function OutboxSection() {

@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "~/ui/button.tsx";
 
 /**
  * SPEC §2 newsletter preview dialog: the rendered e-mail HTML in a sandboxed frame (no scripts, opaque

@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 
 /** "Enviar prueba": one copy, in the chosen language, to the signed-in editor's own address; nothing is marked sent. */
 export function TestSendButton({ id }: { id: string }) {

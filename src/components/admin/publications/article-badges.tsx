@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { adminDate } from "~/components/admin/agents/modal.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { adminDate } from "~/ui/dates.ts";
 
 /** Publicado / Requiere revisión / Draft (SPEC §2). */
 export function ArticleStatusBadge({

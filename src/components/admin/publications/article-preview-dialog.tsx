@@ -3,17 +3,17 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { Modal } from "~/components/admin/agents/modal.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api } from "~/trpc/react.tsx";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Modal } from "~/ui/modal.tsx";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
 import { ArticleEditForm } from "./desk/article-edit-form.tsx";
 import { RevisionHistory } from "./desk/revision-history.tsx";
 import { ScheduleControls } from "./desk/schedule-controls.tsx";
 
-export interface PreviewActions {
+interface PreviewActions {
   onApprove: (slug: string) => void;
   /** The article changed in the desk (edit, restore, schedule): show the new version and refresh the lists. */
   onChanged: (article: ArticleDto) => void;

@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { adminDate } from "~/components/admin/agents/modal.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
 
-export interface RowActions {
+interface RowActions {
   onPreview: (a: ArticleDto) => void;
   onToggleFeatured: (slug: string) => void;
   onToggleStatic: (slug: string) => void;

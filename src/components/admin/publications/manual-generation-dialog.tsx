@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
-import { Field, inputClass, Modal } from "~/components/admin/agents/modal.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { MANUAL_CONTENT_TYPES } from "~/shared/schemas/publications.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Field, inputClass } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { toast } from "~/ui/toast.ts";
 
 type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
 

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { toast } from "~/components/ui/toast.ts";
-import { useRouter } from "~/i18n/navigation.ts";
+import { useRouter } from "~/platform/i18n/navigation.ts";
+import { toast } from "~/ui/toast.ts";
 
 /** A signed-in non-admin opened the panel: the 'Acceso denegado' toast, then the home page (SPEC §6). */
 export function AccessDenied() {

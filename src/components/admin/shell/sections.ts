@@ -12,7 +12,7 @@ export const ADMIN_TABS = [
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];
 export type AdminSectionKey = AdminTabKey | "users";
 
-export const USERS_SLUG = "usuarios";
+const USERS_SLUG = "usuarios";
 
 /** `/admin` shows the first tab; unknown slugs are a 404. */
 export function sectionFromSlug(slug: string | undefined): AdminSectionKey | null {

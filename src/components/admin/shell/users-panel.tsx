@@ -2,9 +2,9 @@
 
 import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 
 /** Promote/demote users (the server refuses to demote the last admin with 409). */
 export function UsersPanel({ currentUserId }: { currentUserId?: string }) {

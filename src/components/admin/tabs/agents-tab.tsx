@@ -3,15 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { AgentFormDialog } from "~/components/admin/agents/agent-form-dialog.tsx";
-import { adminDate } from "~/components/admin/agents/modal.tsx";
 import { type ExecutionResult, RunResultDialog } from "~/components/admin/agents/run-result-dialog.tsx";
 import { RunsTable } from "~/components/admin/agents/runs-table.tsx";
-import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import type { AgentDto } from "~/shared/schemas/agent.ts";
 import { api } from "~/trpc/react.tsx";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { toast } from "~/ui/toast.ts";
 
 /** 'Agentes IA' (SPEC §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {

@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { inputClass } from "~/components/admin/agents/modal.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { inputClass } from "~/ui/field.tsx";
+import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
+import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 50;
 type Filters = { action: string; actor: string; target: string };

@@ -2,10 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { AdminTableHead, adminDate, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { AdminTableHead, tableClass, tdClass } from "~/ui/pager.tsx";
+import { toast } from "~/ui/toast.ts";
 
 type Run = RouterOutputs["admin"]["jobs"]["list"]["runs"][number];
 

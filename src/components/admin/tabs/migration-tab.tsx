@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { adminDate } from "~/components/admin/agents/modal.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";
 import { api } from "~/trpc/react.tsx";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { toast } from "~/ui/toast.ts";
 
 /** 'Migración' (SPEC §2): move articles signed by an automated agent to a real author. */
 export function MigrationTab() {

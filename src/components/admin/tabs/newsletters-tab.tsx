@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { NewsletterRow } from "~/components/admin/newsletter/newsletter-row.tsx";
-import { AdminTableHead, tableClass } from "~/components/admin/newsletter/pager.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { AdminTableHead, tableClass } from "~/ui/pager.tsx";
+import { toast } from "~/ui/toast.ts";
 
 /** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */
 export function NewslettersTab() {

@@ -6,10 +6,10 @@ import { useEffect, useState } from "react";
 import { ArticlePreviewDialog } from "~/components/admin/publications/article-preview-dialog.tsx";
 import { ArticleRow } from "~/components/admin/publications/article-row.tsx";
 import { ManualGenerationDialog } from "~/components/admin/publications/manual-generation-dialog.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
 
 /** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
 export function PublicationsTab() {

@@ -2,13 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "~/components/admin/newsletter/confirm-dialog.tsx";
-import { ContactMessagesSection } from "~/components/admin/newsletter/contact-messages-section.tsx";
 import { OutboxSection } from "~/components/admin/newsletter/outbox-section.tsx";
-import { AdminTableHead, adminDate, Pager, tableClass, tdClass } from "~/components/admin/newsletter/pager.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
+import { ContactMessagesSection } from "~/features/contact/ui/admin.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
+import { toast } from "~/ui/toast.ts";
 
 const PAGE_SIZE = 25;
 

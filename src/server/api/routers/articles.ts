@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { notFound } from "~/server/errors.ts";
+import { notFound } from "~/platform/errors.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 import {
   getArticleAnyStatus,
-  getHomeFeaturedArticle,
   getPublishedArticle,
-  listArticleFacets,
   listArticles,
-  listPublishedArticles,
   listPublishedDynamicArticles,
   listStaticArticles,
 } from "~/server/services/articles/queries.ts";
@@ -38,18 +35,8 @@ export const articlesRouter = createTRPCRouter({
     .input(noInput)
     .output(articleSchema.array())
     .query(({ ctx }) => listStaticArticles(ctx.db)),
-  latest: publicProcedure
-    .input(
-      z
-        .object({ limit: z.number().int().min(1).max(50).default(10), excludeFeatured: z.boolean().default(true) })
-        .default({ limit: 10, excludeFeatured: true }),
-    )
-    .query(({ ctx, input }) => listPublishedArticles(ctx.db, input)),
   /** /noticias: filtered, sorted, paged (nextCursor is the offset of the next page). */
   list: publicProcedure.input(articleListInputSchema).query(({ ctx, input }) => listArticles(ctx.db, input)),
-  /** Home's large card: the newest featured article (the newest article when none is featured). */
-  featured: publicProcedure.query(({ ctx }) => getHomeFeaturedArticle(ctx.db)),
-  facets: publicProcedure.query(({ ctx }) => listArticleFacets(ctx.db)),
   bySlug: publicProcedure
     .meta({
       openapi: {

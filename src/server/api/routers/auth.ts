@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { createTRPCRouter, protectedProcedure, publicProcedure } from "~/server/api/trpc.ts";
-import { deviceSetCookie } from "~/server/auth/device-cookie.ts";
+import { deviceSetCookie } from "~/platform/auth/device-cookie.ts";
 import {
   clearedSessionCookies,
   secureCookiesEnabled,
   sessionSetCookie,
   sessionTokenFromHeaders,
-} from "~/server/auth/session-cookie.ts";
-import { createSession, revokeSession } from "~/server/auth/sessions.ts";
-import { clientIp } from "~/server/security/rate-limit.ts";
+} from "~/platform/auth/session-cookie.ts";
+import { createSession, revokeSession } from "~/platform/auth/sessions.ts";
+import { clientIp } from "~/platform/security/rate-limit.ts";
+import { createTRPCRouter, protectedProcedure, publicProcedure } from "~/platform/trpc/trpc.ts";
 import { setPassword } from "~/server/services/users/change-password.ts";
 import { registerUser } from "~/server/services/users/register.ts";
 import { signIn } from "~/server/services/users/sign-in.ts";
@@ -21,7 +21,7 @@ import {
 } from "~/shared/schemas/auth.ts";
 
 /**
- * SPEC §7 auth calls. Sign-in starts a session in the one session store (src/server/auth/sessions.ts) and
+ * SPEC §7 auth calls. Sign-in starts a session in the one session store (src/platform/auth/sessions.ts) and
  * sets next-auth's session cookie to its token, so these routes and next-auth's /api/auth/* share it.
  * Browsers call them over REST (/api/auth/login…): the site's tRPC link streams batched responses, whose
  * headers (Set-Cookie) are sent before a procedure ends.

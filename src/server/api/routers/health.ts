@@ -1,4 +1,4 @@
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 
 export const healthRouter = createTRPCRouter({
   check: publicProcedure.query(async ({ ctx }) => {

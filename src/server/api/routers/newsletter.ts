@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 import { confirmSubscription, subscribe, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
 import {
   confirmInputSchema,

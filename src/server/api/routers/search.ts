@@ -1,4 +1,4 @@
-import { createTRPCRouter, publicProcedure } from "~/server/api/trpc.ts";
+import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
 import { searchContent } from "~/server/services/search/search.ts";
 import { searchHitSchema, searchInputSchema } from "~/shared/schemas/public-content.ts";
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Agent } from "~/generated/prisma/client.ts";
 import type { AgentType } from "~/generated/prisma/enums.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 import {
   type AgentDto,
   type AgentTypeName,
@@ -12,8 +12,8 @@ import {
 } from "~/shared/schemas/agent.ts";
 
 /** API names use hyphens ('article-generator'); the Prisma enum uses underscores (mapped to the same SQL value). */
-export const toDbAgentType = (t: AgentTypeName) => t.replace(/-/g, "_") as AgentType;
-export const fromDbAgentType = (t: AgentType) => t.replace(/_/g, "-") as AgentTypeName;
+const toDbAgentType = (t: AgentTypeName) => t.replace(/-/g, "_") as AgentType;
+const fromDbAgentType = (t: AgentType) => t.replace(/_/g, "-") as AgentTypeName;
 
 export function toAgentDto(row: Agent): AgentDto {
   return {
@@ -35,12 +35,6 @@ export function toAgentDto(row: Agent): AgentDto {
 export async function listAgents(db: DbClient): Promise<AgentDto[]> {
   const rows = await db.agent.findMany({ orderBy: { created_at: "desc" } });
   return rows.map(toAgentDto);
-}
-
-export async function getAgent(db: DbClient, id: string): Promise<AgentDto> {
-  const row = await db.agent.findUnique({ where: { id } });
-  if (!row) throw notFound("Agent");
-  return toAgentDto(row);
 }
 
 export async function createAgent(db: DbClient, input: z.output<typeof agentCreateSchema>): Promise<AgentDto> {

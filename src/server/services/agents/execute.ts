@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { agentRunJob } from "~/server/jobs/agent-run.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
 import type { AgentRunDto } from "~/shared/schemas/agent.ts";
 import type { manualGenerationSchema } from "~/shared/schemas/publications.ts";
 import { requireActiveAgent } from "./agents.ts";

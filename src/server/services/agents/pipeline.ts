@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { DbClient } from "~/server/db/client.ts";
-import { configuredFeeds, type FeedItem, readFeeds } from "~/server/providers/feeds.ts";
-import { searchNewsApi } from "~/server/providers/newsapi.ts";
-import { type ChatRequest, openAiStructured } from "~/server/providers/openai.ts";
-import { type Citation, perplexityStructured } from "~/server/providers/perplexity.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
+import { searchNewsApi } from "~/platform/providers/newsapi.ts";
+import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
+import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
 import type { RunPlan } from "./run-plan.ts";
 
@@ -21,7 +21,7 @@ export type Draft = z.infer<typeof draftSchema>;
 export const translationSchema = z.object({ title: z.string(), summary: z.string(), body: z.string() });
 export type Translation = z.infer<typeof translationSchema>;
 
-export interface Material {
+interface Material {
   brief: string;
   items: FeedItem[];
   /** Sources the gathering found (citations, feed links); they override whatever the model lists. */
@@ -45,7 +45,7 @@ const normalise = (title: string) =>
     .filter((w) => w.length > 2);
 
 /** Near-identical titles: at least 80% of their significant words in common. */
-export function similarTitles(a: string, b: string): boolean {
+function similarTitles(a: string, b: string): boolean {
   const wa = new Set(normalise(a));
   const wb = new Set(normalise(b));
   if (wa.size === 0 || wb.size === 0) return false;
@@ -56,7 +56,7 @@ export function similarTitles(a: string, b: string): boolean {
 const canonicalUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, "").replace(/[/#?]+$/, "");
 
 /** Drops items an existing article already covers (same URL among its sources, or a near-identical title). */
-export async function uncoveredItems(db: DbClient, items: FeedItem[]): Promise<FeedItem[]> {
+async function uncoveredItems(db: DbClient, items: FeedItem[]): Promise<FeedItem[]> {
   const recent = await db.article.findMany({
     select: { title_es: true, title_en: true, sources: true },
     orderBy: { created_at: "desc" },

@@ -1,4 +1,4 @@
-import type { FeedItem } from "~/server/providers/feeds.ts";
+import type { FeedItem } from "~/platform/providers/feeds.ts";
 import type { RunPlan } from "./run-plan.ts";
 
 const LANGUAGE = { es: "español de España", en: "British English" } as const;

@@ -1,8 +1,8 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { notFound } from "~/server/errors.ts";
-import { openAiConfigured } from "~/server/providers/openai.ts";
-import { perplexityConfigured } from "~/server/providers/perplexity.ts";
-import { notConfigured, ProviderUnavailableError } from "~/server/providers/provider-error.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
+import { openAiConfigured } from "~/platform/providers/openai.ts";
+import { perplexityConfigured } from "~/platform/providers/perplexity.ts";
+import { notConfigured, ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import type { AgentTypeName } from "~/shared/schemas/agent.ts";
 import { DEFAULT_SYSTEM_PROMPT, manualGenerationSchema } from "~/shared/schemas/publications.ts";
 import { toAgentDto } from "./agents.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AgentRun } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { notFound } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
 import { type AgentRunDto, generatedContentSchema, type RunFailure, runFailureSchema } from "~/shared/schemas/agent.ts";
 
 type RunRow = AgentRun & { agent?: { name: string } | null };
@@ -10,7 +10,7 @@ const resultSchema = z
   .object({ generatedContent: generatedContentSchema.optional(), failure: runFailureSchema.optional() })
   .catch({});
 
-export function toRunDto(row: RunRow): AgentRunDto {
+function toRunDto(row: RunRow): AgentRunDto {
   const input = (row.input ?? {}) as { authorName?: string };
   return {
     id: row.id,

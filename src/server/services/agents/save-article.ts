@@ -1,12 +1,12 @@
 import { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { recordRevision } from "~/server/services/revisions/record.ts";
 import type { Draft, Translation } from "./pipeline.ts";
 import { slugify } from "./pipeline.ts";
 import type { RunPlan } from "./run-plan.ts";
 import type { SourceCheck } from "./source-policy.ts";
 
-export interface SavedArticle {
+interface SavedArticle {
   id: string;
   slug: string;
   title: string;

@@ -1,10 +1,10 @@
-import { env } from "~/env.js";
+import { env } from "~/platform/env/env.js";
 
 /**
  * The site's promise (SPEC §1): official public sources only. A source counts when its host is one of these
  * domains or a subdomain of one. SOURCE_ALLOWLIST (comma-separated) replaces the defaults.
  */
-export const DEFAULT_SOURCE_ALLOWLIST = [
+const DEFAULT_SOURCE_ALLOWLIST = [
   "europa.eu", // Commission, AI Office, EUR-Lex, European Parliament, EDPS…
   "coe.int",
   "nist.gov",
@@ -23,7 +23,7 @@ export const DEFAULT_SOURCE_ALLOWLIST = [
   "aepd.es",
 ];
 
-export function sourceAllowlist(): string[] {
+function sourceAllowlist(): string[] {
   const custom = env.SOURCE_ALLOWLIST?.split(",")
     .map((d) =>
       d

@@ -1,16 +1,16 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
 import { checkSources, isOfficialSource } from "~/server/services/agents/source-policy.ts";
-import type { Actor } from "~/server/services/audit/actor.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle, type RevisionMeta } from "~/server/services/revisions/record.ts";
 import { EDITABLE_FIELDS } from "~/server/services/revisions/snapshot.ts";
 import type { articleEditSchema } from "~/shared/schemas/article-edit.ts";
 import { toArticleDto } from "./dto.ts";
 
-export type ArticleEdit = z.output<typeof articleEditSchema>;
+type ArticleEdit = z.output<typeof articleEditSchema>;
 
 /** The sources with their verdict against the official-source allow-list (the desk's badges). */
 export function checkedSources(sources: { name: string; url: string }[]) {

@@ -1,13 +1,13 @@
 import { Feed } from "feed";
-import type { Locale } from "~/i18n/routing.ts";
 import { displayAuthor } from "~/lib/authors.ts";
 import { pick } from "~/lib/localized.ts";
 import { renderMarkdown } from "~/lib/markdown.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { listPublishedArticles } from "./queries.ts";
 
 /** How many of the newest published articles the RSS feed carries. */
-export const FEED_SIZE = 50;
+const FEED_SIZE = 50;
 
 const MEDIA_NS = "http://search.yahoo.com/mrss/";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
@@ -20,7 +20,7 @@ const IMAGE_TYPES: Record<string, string> = {
   avif: "image/avif",
 };
 
-export type FeedOptions = {
+type FeedOptions = {
   locale: Locale;
   siteUrl: string;
   title: string;

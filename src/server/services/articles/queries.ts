@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { DATE_RANGES } from "~/lib/taxonomy.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { type ArticleListInput, articleListInputSchema } from "~/shared/schemas/public-content.ts";
 import { toArticleDto } from "./dto.ts";
 
@@ -45,7 +45,7 @@ export async function listStaticArticles(db: DbClient) {
 }
 
 /** The newest featured article (home's large card), or null. */
-export async function getFeaturedArticle(db: DbClient) {
+async function getFeaturedArticle(db: DbClient) {
   const row = await db.article.findFirst({ where: { ...PUBLIC, featured: true }, orderBy: { date: "desc" } });
   return row ? toArticleDto(row) : null;
 }

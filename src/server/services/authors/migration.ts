@@ -1,7 +1,7 @@
-import type { DbClient } from "~/server/db/client.ts";
+import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { EDITORIAL_AUTHOR } from "~/server/services/agents/run-plan.ts";
-import { type Actor, SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import type { MigrationResult } from "~/shared/schemas/publications.ts";
 
@@ -47,7 +47,8 @@ export async function hardcodedAuthors(db: DbClient) {
 /** POST /api/admin/articles/fix-author-names: sets each named article's author; per-slug results. */
 export async function fixAuthorNames(db: DbClient, mapping: Record<string, string>, actor: Actor = SYSTEM_ACTOR) {
   const results: MigrationResult[] = [];
-  let changedPublished = false;
+  // Each published article whose byline changed: its own pages are cached under its slug's tag.
+  const changedPublished: string[] = [];
   for (const [slug, newAuthor] of Object.entries(mapping)) {
     const row = await db.article.findUnique({ where: { slug }, select: { author: true, status: true } });
     if (!row) {
@@ -55,10 +56,10 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
       continue;
     }
     await changeArticle(db, slug, { author: newAuthor, author_name: newAuthor }, { action: "author_migration", actor });
-    if (row.status === "published") changedPublished = true;
+    if (row.status === "published") changedPublished.push(slug);
     results.push({ slug, status: "updated", old_author: row.author?.trim() || "Sin nombre", new_author: newAuthor });
   }
-  if (changedPublished) await revalidatePublicContent({ kind: "article" });
+  if (changedPublished.length > 0) await revalidatePublicContent({ kind: "article", slugs: changedPublished });
   const updated = results.filter((r) => r.status === "updated").length;
   return { results, message: `${updated} artículos actualizados` };
 }

@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import type { PageInput } from "~/shared/schemas/newsletter.ts";
 
 /** The e-mail log / outbox for admins, newest first, without the HTML bodies (they can be large). */
@@ -27,8 +27,4 @@ export async function listEmailMessages(db: DbClient, input: PageInput & { statu
     db.emailMessage.count({ where }),
   ]);
   return { items, total, page: input.page, pageSize: input.pageSize };
-}
-
-export async function getEmailMessageHtml(db: DbClient, id: string): Promise<string | null> {
-  return (await db.emailMessage.findUnique({ where: { id }, select: { html: true } }))?.html ?? null;
 }

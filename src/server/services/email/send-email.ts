@@ -1,10 +1,10 @@
-import { env } from "~/env.js";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { resendClient, resendSend } from "~/server/providers/resend.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
+import { resendClient, resendSend } from "~/platform/providers/resend.ts";
 import { isSuppressed } from "./suppression.ts";
 
-export interface EmailToSend {
+interface EmailToSend {
   to: string;
   subject: string;
   html: string;
@@ -16,7 +16,7 @@ export interface EmailToSend {
   idempotencyKey?: string;
 }
 
-export type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
+type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
 
 /**
  * The one way the site sends a single e-mail. With RESEND_API_KEY it goes through Resend; without, it is

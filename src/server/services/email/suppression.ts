@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 /** Bounced or complained addresses: never mailed again (citext primary key, so any case matches). */
 export async function isSuppressed(db: DbClient, email: string): Promise<boolean> {

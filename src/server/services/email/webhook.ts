@@ -1,7 +1,7 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
 import { suppressAddress } from "./suppression.ts";
 
 /** The part of a Resend webhook event we act on. */

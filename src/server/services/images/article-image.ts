@@ -1,13 +1,13 @@
 import sharp from "sharp";
-import { imageStorage } from "~/server/providers/image-storage.ts";
-import { openAiImage } from "~/server/providers/openai.ts";
+import { imageStorage } from "~/platform/providers/image-storage.ts";
+import { openAiImage } from "~/platform/providers/openai.ts";
 
 /** Social-card size (SPEC §9: 1200 × 630). */
-export const SOCIAL_WIDTH = 1200;
-export const SOCIAL_HEIGHT = 630;
+const SOCIAL_WIDTH = 1200;
+const SOCIAL_HEIGHT = 630;
 
 /** Crops any image to the 1200×630 social card (centre-weighted "attention" crop) as JPEG. */
-export async function toSocialCard(bytes: Buffer): Promise<Buffer> {
+async function toSocialCard(bytes: Buffer): Promise<Buffer> {
   return sharp(bytes)
     .resize(SOCIAL_WIDTH, SOCIAL_HEIGHT, { fit: "cover", position: sharp.strategy.attention })
     .jpeg({ quality: 82, mozjpeg: true })
@@ -15,7 +15,7 @@ export async function toSocialCard(bytes: Buffer): Promise<Buffer> {
 }
 
 /** An editorial illustration prompt: no text, no real people (avoids fake likenesses). */
-export function imagePrompt(title: string, summary: string): string {
+function imagePrompt(title: string, summary: string): string {
   return (
     `Editorial illustration for a news article about artificial-intelligence risks. Title: "${title}". ` +
     `Context: ${summary.slice(0, 400)}. Abstract, sober, conceptual; no text, no logos, no real people.`

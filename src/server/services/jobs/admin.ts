@@ -1,9 +1,9 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
-import { inngestConfigured } from "~/server/jobs/client.ts";
-import { getEngine } from "~/server/jobs/engine/engine.ts";
-import { nextFire } from "~/server/jobs/engine/schedules.ts";
-import { inngestRunsUrl, inngestRunUrl } from "~/server/jobs/inngest-runs.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { inngestConfigured } from "~/platform/jobs/client.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { nextFire } from "~/platform/jobs/engine/schedules.ts";
+import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
 import { jobs } from "~/server/jobs/registry.ts";
 import type { JobRunDto, JobsOverview } from "~/shared/schemas/jobs.ts";
 

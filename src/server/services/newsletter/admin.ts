@@ -1,6 +1,6 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { sendNewsletterJob } from "~/server/jobs/newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
@@ -33,12 +33,6 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
     select: dtoSelect,
   });
   return rows.map(toDto);
-}
-
-export async function getNewsletter(db: DbClient, id: string): Promise<NewsletterDto> {
-  const row = await db.newsletter.findUnique({ where: { id }, select: dtoSelect });
-  if (!row) throw notFound("Newsletter");
-  return toDto(row);
 }
 
 /** Deleting is allowed in any state (SPEC §4) except while a send is running, which would orphan its batches. */

@@ -1,9 +1,9 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
 import type { NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 
-export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const NOTHING_PUBLISHED = "No hay artículos ni entrevistas publicados: publica alguno para crear el boletín";
 const TOP = 5;
 

@@ -7,7 +7,7 @@
  *      A piece takes the highest tier any of its topics or tags reaches;
  *   3. then recency (newest first); ties broken by slug so the ranking is deterministic.
  */
-export type PriorityTier = 0 | 1 | 2;
+type PriorityTier = 0 | 1 | 2;
 
 export interface RankCandidate {
   kind: "article" | "interview";
@@ -82,7 +82,7 @@ export function priorityTier(labels: readonly string[]): PriorityTier {
   return best;
 }
 
-export function compareCandidates(a: RankCandidate, b: RankCandidate): number {
+function compareCandidates(a: RankCandidate, b: RankCandidate): number {
   if (a.featured !== b.featured) return a.featured ? -1 : 1;
   const tier = priorityTier([...b.topics, ...b.tags]) - priorityTier([...a.topics, ...a.tags]);
   if (tier !== 0) return tier;

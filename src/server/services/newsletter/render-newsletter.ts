@@ -6,9 +6,9 @@ import type { NewsletterItem } from "~/shared/schemas/newsletter.ts";
 import { itemUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
 
 /** Stands in for each subscriber's unsubscribe token: the newsletter is rendered once per language, not per person. */
-export const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";
+const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";
 
-export interface NewsletterContent {
+interface NewsletterContent {
   id: string;
   subject_es: string;
   subject_en: string | null;
@@ -17,13 +17,13 @@ export interface NewsletterContent {
   items: unknown;
 }
 
-export interface RenderedNewsletter {
+interface RenderedNewsletter {
   subject: string;
   html: string;
   text: string;
 }
 
-export function newsletterSubject(n: NewsletterContent, locale: string) {
+function newsletterSubject(n: NewsletterContent, locale: string) {
   return locale === "en" ? (n.subject_en ?? n.subject_es) : n.subject_es;
 }
 

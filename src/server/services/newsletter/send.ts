@@ -1,12 +1,12 @@
-import { env } from "~/env.js";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { type ResendEmail, resendBatch, resendClient } from "~/server/providers/resend.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
+import { type ResendEmail, resendBatch, resendClient } from "~/platform/providers/resend.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
 
 /** Resend's batch endpoint takes at most 100 e-mails per call. */
-export const BATCH_SIZE = 100;
+const BATCH_SIZE = 100;
 const PLAN_FLUSH = 500;
 
 interface Recipient {

@@ -1,7 +1,7 @@
 import { copyFor } from "@emails/_shared/copy.ts";
 import ConfirmSubscription from "@emails/confirm-subscription.tsx";
 import { createElement } from "react";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { renderEmail } from "~/server/services/email/render.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
 import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "./urls.ts";

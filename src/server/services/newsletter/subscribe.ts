@@ -1,19 +1,19 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { signupMailJob } from "~/server/jobs/newsletter.ts";
 import type { SubscribeInput } from "~/shared/schemas/newsletter.ts";
 import { newToken, tokensEqual } from "./tokens.ts";
 
 /** A subscriber is mailed about their own signup at most once per hour, however often the form is sent. */
-export const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
+const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 /** A confirmation link works for this long after it was (last) mailed. */
-export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const subscribeMessages = {
+const subscribeMessages = {
   es: "Revisa tu correo para confirmar la suscripción.",
   en: "Check your inbox to confirm your subscription.",
 } as const;
-export const UNSUBSCRIBED_MESSAGE = "Te has desuscrito exitosamente del newsletter";
+const UNSUBSCRIBED_MESSAGE = "Te has desuscrito exitosamente del newsletter";
 
 /**
  * Double opt-in signup. The answer is the same whether the address is new, pending, confirmed or

@@ -1,5 +1,5 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { notFound } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
 import { sendEmail } from "~/server/services/email/send-email.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
 

@@ -1,4 +1,4 @@
-import { siteUrl as site } from "~/lib/site-url.ts";
+import { siteUrl as site } from "~/platform/http/site-url.ts";
 
 /** Spanish lives at /, English under /en (next-intl "as-needed" prefix). */
 const localePrefix = (locale: string) => (locale === "en" ? "/en" : "");
@@ -9,7 +9,7 @@ export const confirmUrl = (locale: string, token: string) =>
 export const unsubscribeUrl = (locale: string, token: string) =>
   `${site()}${localePrefix(locale)}/unsubscribe?token=${encodeURIComponent(token)}`;
 /** RFC 8058 target: mail clients POST `List-Unsubscribe=One-Click` here, without any session. */
-export const oneClickUrl = (token: string) => `${site()}/api/newsletter/one-click?token=${encodeURIComponent(token)}`;
+const oneClickUrl = (token: string) => `${site()}/api/newsletter/one-click?token=${encodeURIComponent(token)}`;
 export const itemUrl = (locale: string, kind: "article" | "interview", slug: string) =>
   `${site()}${localePrefix(locale)}/${kind === "article" ? "noticias" : "entrevistas"}/${encodeURIComponent(slug)}`;
 

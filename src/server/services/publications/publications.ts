@@ -1,12 +1,12 @@
 import { renderMarkdown } from "~/lib/markdown.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
-import { enqueue } from "~/server/jobs/dispatcher.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { regenerateImageJob } from "~/server/jobs/regenerate-image.ts";
-import { openAiConfigured } from "~/server/providers/openai.ts";
 import { toArticleDto } from "~/server/services/articles/dto.ts";
-import type { Actor } from "~/server/services/audit/actor.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 import { scheduleArticle } from "./schedule.ts";
 

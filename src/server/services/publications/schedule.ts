@@ -1,10 +1,10 @@
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
+import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { recordAudit } from "~/platform/audit/audit.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 import { toArticleDto } from "~/server/services/articles/dto.ts";
-import { type Actor, SYSTEM_ACTOR } from "~/server/services/audit/actor.ts";
-import { recordAudit } from "~/server/services/audit/audit.ts";
-import { revalidatePublicContent } from "~/server/services/cache/revalidate.ts";
 import { changeArticle } from "~/server/services/revisions/record.ts";
 
 /**

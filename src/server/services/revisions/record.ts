@@ -1,7 +1,7 @@
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { notFound } from "~/server/errors.ts";
-import type { Actor } from "~/server/services/audit/actor.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
 import { changedFields, snapshotOf } from "./snapshot.ts";
 
 /** What a revision says happened. */

@@ -1,7 +1,7 @@
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 import { applyArticleEdit } from "~/server/services/articles/edit.ts";
-import type { Actor } from "~/server/services/audit/actor.ts";
 import { sourceSchema } from "~/shared/schemas/article.ts";
 import { RESTORABLE_FIELDS, type Snapshot } from "./snapshot.ts";
 

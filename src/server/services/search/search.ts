@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,

@@ -1,4 +1,4 @@
-import type { DbClient } from "~/server/db/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 /** The kinds of 404 page, each with its SPEC §8 texts and back link (src/app/[locale]/404/[kind]). */
 export type NotFoundKind = "page" | "article" | "interview" | "referent";
@@ -13,7 +13,7 @@ const ITEM_ROUTES: Record<string, ItemKind> = {
 /** Routes that exist only to catch what nothing else matches. */
 const CATCH_ALL = new Set(["/[...rest]", "/404/[kind]"]);
 
-export type RouteShape = { kind: "known" } | { kind: "missing" } | { kind: "slug"; of: ItemKind; slug: string };
+type RouteShape = { kind: "known" } | { kind: "missing" } | { kind: "slug"; of: ItemKind; slug: string };
 
 /** Whether path segments fit a route pattern (`[x]` one segment, `[...x]` one or more, `[[...x]]` any). */
 function fits(pattern: string[], segments: string[]): boolean {

@@ -1,12 +1,12 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "~/i18n/routing.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */
-export type ShareCard = { kicker: string; title: string; footer: string };
+type ShareCard = { kicker: string; title: string; footer: string };
 
 /** The list and info pages with a card of their own, by path segment → their messages namespace. */
 const SECTION_NAMESPACES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword, verifyPassword } from "~/server/auth/password.ts";
-import type { SessionUser } from "~/server/auth/session.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import { hashPassword, verifyPassword } from "~/platform/auth/password.ts";
+import type { SessionUser } from "~/platform/auth/session.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 
 // A real hash of a random string: unknown e-mails still pay for one bcrypt compare, so timing does not
 // reveal whether an account exists.

@@ -1,8 +1,8 @@
-import { hashPassword, verifyPassword } from "~/server/auth/password.ts";
-import { createSession } from "~/server/auth/sessions.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
-import { enforceRateLimit, resetLimit } from "~/server/security/rate-limit.ts";
+import { hashPassword, verifyPassword } from "~/platform/auth/password.ts";
+import { createSession } from "~/platform/auth/sessions.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { enforceRateLimit, resetLimit } from "~/platform/security/rate-limit.ts";
 
 /**
  * Sets a new password and ends every session of the user (a stolen cookie dies with the old password).

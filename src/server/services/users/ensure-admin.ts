@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "~/server/auth/password.ts";
-import type { DbClient } from "~/server/db/client.ts";
+import { hashPassword } from "~/platform/auth/password.ts";
+import type { DbClient } from "~/platform/db/client.ts";
 import { setPassword } from "./change-password.ts";
 
 export interface EnsureAdminResult {

@@ -1,8 +1,8 @@
-import { hashPassword } from "~/server/auth/password.ts";
-import type { SessionUser } from "~/server/auth/session.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { hashPassword } from "~/platform/auth/password.ts";
+import type { SessionUser } from "~/platform/auth/session.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
+import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
 
 const SELECT = { id: true, username: true, email: true, role: true } as const;
 

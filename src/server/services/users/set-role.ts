@@ -1,6 +1,6 @@
 import type { Role } from "~/generated/prisma/enums.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError, notFound } from "~/server/errors.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 
 /**
  * Promotes or demotes a user. The admin rows are locked first, so two concurrent demotions cannot both see

@@ -1,11 +1,11 @@
-import { knownDevice } from "~/server/auth/device-cookie.ts";
-import type { SessionUser } from "~/server/auth/session.ts";
-import type { DbClient } from "~/server/db/client.ts";
-import { AppError } from "~/server/errors.ts";
-import { enforceRateLimit, refundRateLimit, resetLimit } from "~/server/security/rate-limit.ts";
+import { knownDevice } from "~/platform/auth/device-cookie.ts";
+import type { SessionUser } from "~/platform/auth/session.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
+import { enforceRateLimit, refundRateLimit, resetLimit } from "~/platform/security/rate-limit.ts";
 import { authenticate } from "./authenticate.ts";
 
-export interface SignInResult {
+interface SignInResult {
   user: SessionUser;
   /** The browser's known-device id for this account, if it presented one (kept when the cookie is renewed). */
   device: string | null;

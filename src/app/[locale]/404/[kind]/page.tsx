@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { NotFoundView } from "~/components/site/not-found-view.tsx";
-import type { Locale } from "~/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 type Params = Promise<{ locale: Locale; kind: string }>;
 

@@ -4,9 +4,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AccessDenied } from "~/components/admin/shell/access-denied.tsx";
 import { AdminShell } from "~/components/admin/shell/admin-shell.tsx";
 import { sectionFromSlug, sectionPath } from "~/components/admin/shell/sections.ts";
-import { redirect } from "~/i18n/navigation.ts";
-import type { Locale } from "~/i18n/routing.ts";
-import { getSession } from "~/server/auth/get-session.ts";
+import { getSession } from "~/platform/auth/get-session.ts";
+import { redirect } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "admin" });

@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Initials } from "~/components/site/directory-cards.tsx";
 import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import { type Locale, locales } from "~/i18n/routing.ts";
+import { Initials } from "~/features/directories/ui/index.ts";
+import { listInterviewRefs } from "~/features/interviews/index.ts";
 import { formatDate, truncate } from "~/lib/format.ts";
 import { pick, pickList } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/lib/seo.ts";
 import { authorJsonLd, publisherJsonLd } from "~/lib/structured-data.ts";
+import { db } from "~/platform/db/db.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { db } from "~/server/db.ts";
-import { listInterviewRefs } from "~/server/services/interviews/queries.ts";
+import { Badge } from "~/ui/badge.tsx";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

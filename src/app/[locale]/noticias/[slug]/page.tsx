@@ -7,18 +7,18 @@ import { ExternalLinks } from "~/components/site/external-links.tsx";
 import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
 import { Prose } from "~/components/site/prose.tsx";
 import { TagList, TopicBadges } from "~/components/site/topic-badges.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import { type Locale, locales } from "~/i18n/routing.ts";
 import { displayAuthor } from "~/lib/authors.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/lib/seo.ts";
 import { authorJsonLd, publisherJsonLd } from "~/lib/structured-data.ts";
 import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { db } from "~/platform/db/db.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { db } from "~/server/db.ts";
 import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
+import { Badge } from "~/ui/badge.tsx";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

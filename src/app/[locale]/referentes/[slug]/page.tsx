@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Initials } from "~/components/site/directory-cards.tsx";
 import { ExternalLinks } from "~/components/site/external-links.tsx";
-import { InterviewCard } from "~/components/site/interview-card.tsx";
 import { JsonLd } from "~/components/site/page-header.tsx";
 import { TopicBadges } from "~/components/site/topic-badges.tsx";
-import { Link } from "~/i18n/navigation.ts";
-import { type Locale, locales } from "~/i18n/routing.ts";
+import { listReferentRefs } from "~/features/directories/index.ts";
+import { Initials } from "~/features/directories/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { truncate } from "~/lib/format.ts";
 import { pick } from "~/lib/localized.ts";
 import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
 import { personSameAs } from "~/lib/structured-data.ts";
+import { db } from "~/platform/db/db.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { db } from "~/server/db.ts";
-import { listReferentRefs } from "~/server/services/directories/queries.ts";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

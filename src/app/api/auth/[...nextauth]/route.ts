@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "~/server/auth/options.ts";
+import { authOptions } from "~/server/auth-options.ts";
 
 const handler = NextAuth(authOptions);
 

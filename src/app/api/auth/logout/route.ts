@@ -1,7 +1,7 @@
-import { clearedSessionCookies, sessionTokenFromHeaders } from "~/server/auth/session-cookie.ts";
-import { revokeSession } from "~/server/auth/sessions.ts";
-import { db } from "~/server/db.ts";
-import { route } from "~/server/http/route.ts";
+import { clearedSessionCookies, sessionTokenFromHeaders } from "~/platform/auth/session-cookie.ts";
+import { revokeSession } from "~/platform/auth/sessions.ts";
+import { db } from "~/platform/db/db.ts";
+import { route } from "~/platform/http/route.ts";
 
 // More specific than next-auth's /api/auth/[...nextauth]. Answered here rather than through the REST adapter
 // because logout must succeed whatever the client sends (no body, no content type, an expired cookie).

@@ -1,6 +1,6 @@
-import { AppError } from "~/server/errors.ts";
-import { route } from "~/server/http/route.ts";
-import { imageStorage } from "~/server/providers/image-storage.ts";
+import { AppError } from "~/platform/errors.ts";
+import { route } from "~/platform/http/route.ts";
+import { imageStorage } from "~/platform/providers/image-storage.ts";
 
 /** Serves images stored by the local storage driver (generated article images). */
 export const GET = route<{ path: string[] }>("public", async (_req, { params: { path } }) => {

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { db } from "~/server/db.ts";
-import { AppError } from "~/server/errors.ts";
-import { route } from "~/server/http/route.ts";
+import { db } from "~/platform/db/db.ts";
+import { AppError } from "~/platform/errors.ts";
+import { route } from "~/platform/http/route.ts";
 import { subscriberLocale, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
 import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
 import { tokenSchema } from "~/shared/schemas/newsletter.ts";

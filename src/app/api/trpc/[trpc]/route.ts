@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
+import { createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import { createTRPCContext } from "~/server/api/trpc.ts";
 import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 
 const handler = (req: NextRequest) =>

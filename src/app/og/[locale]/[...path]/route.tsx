@@ -1,5 +1,5 @@
 import { renderOgImage } from "~/components/site/og-image.tsx";
-import { isLocale } from "~/i18n/routing.ts";
+import { isLocale } from "~/platform/i18n/routing.ts";
 import { shareCard } from "~/server/services/seo/share-card.ts";
 
 export const dynamic = "force-dynamic";

@@ -3,13 +3,13 @@
 import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Field, inputClass } from "~/components/admin/agents/modal.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import { CONTENT_TYPES, TOPICS } from "~/lib/taxonomy.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import type { ArticleEditInput } from "~/shared/schemas/article-edit.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Field, inputClass } from "~/ui/field.tsx";
+import { toast } from "~/ui/toast.ts";
 import { MarkdownField } from "./markdown-field.tsx";
 import { type SourceRow, SourcesEditor } from "./sources-editor.tsx";
 

@@ -2,8 +2,8 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { inputClass } from "~/components/admin/agents/modal.tsx";
 import { api } from "~/trpc/react.tsx";
+import { inputClass } from "~/ui/field.tsx";
 import { useDebounced } from "./use-debounced.ts";
 
 /**

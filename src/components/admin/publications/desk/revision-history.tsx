@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { adminDate } from "~/components/admin/agents/modal.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api, type RouterInputs } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { toast } from "~/ui/toast.ts";
 import { RevisionDiff } from "./revision-diff.tsx";
 
 type RestoreInput = RouterInputs["admin"]["revisions"]["restore"];

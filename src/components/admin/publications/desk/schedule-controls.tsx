@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { adminDate, inputClass } from "~/components/admin/agents/modal.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toast.ts";
 import type { ArticleDto } from "~/shared/schemas/article.ts";
 import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { inputClass } from "~/ui/field.tsx";
+import { toast } from "~/ui/toast.ts";
 
 /** A datetime-local value (the editor's own time zone). */
 function localInputValue(d: Date) {

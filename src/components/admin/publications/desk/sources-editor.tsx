@@ -2,10 +2,10 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { inputClass } from "~/components/admin/agents/modal.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { api } from "~/trpc/react.tsx";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { inputClass } from "~/ui/field.tsx";
 import { useDebounced } from "./use-debounced.ts";
 
 export type SourceRow = { name: string; url: string };

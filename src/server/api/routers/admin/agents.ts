@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { createAgent, deleteAgent, listAgents, updateAgent } from "~/server/services/agents/agents.ts";
 import { executeAgent, executeAllAgents } from "~/server/services/agents/execute.ts";
 import {

@@ -1,5 +1,5 @@
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
-import { listAudit } from "~/server/services/audit/audit.ts";
+import { listAudit } from "~/platform/audit/audit.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { auditListInputSchema, auditListOutputSchema } from "~/shared/schemas/article-edit.ts";
 
 export const adminAuditRouter = createTRPCRouter({

@@ -1,7 +1,7 @@
-import { createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminContactMessagesRouter } from "~/features/contact/index.ts";
+import { createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { adminAgentsRouter } from "./agents.ts";
 import { adminAuditRouter } from "./audit.ts";
-import { adminContactMessagesRouter } from "./contact-messages.ts";
 import { adminJobsRouter } from "./jobs.ts";
 import { adminMigrationRouter } from "./migration.ts";
 import { adminNewslettersRouter } from "./newsletters.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { cancelJob, listJobs, retryJob } from "~/server/services/jobs/admin.ts";
 import { jobRunIdInputSchema, jobsOverviewSchema } from "~/shared/schemas/jobs.ts";
 import { emptyInputSchema } from "~/shared/schemas/newsletter.ts";

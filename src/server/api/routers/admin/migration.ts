@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
-import { actorFromSession } from "~/server/services/audit/actor.ts";
+import { actorFromSession } from "~/platform/audit/actor.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "~/server/services/authors/migration.ts";
 import {
   fixAuthorNamesSchema,

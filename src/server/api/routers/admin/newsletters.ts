@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { deleteNewsletter, listNewsletters, requestNewsletterSend } from "~/server/services/newsletter/admin.ts";
 import { generateWeeklyNewsletter } from "~/server/services/newsletter/generate.ts";
 import { sendNewsletterTest } from "~/server/services/newsletter/test-send.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { listEmailMessages } from "~/server/services/email/outbox.ts";
 import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
 

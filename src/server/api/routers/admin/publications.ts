@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
-import { clientIp, enforceRateLimit } from "~/server/security/rate-limit.ts";
+import { actorFromSession } from "~/platform/audit/actor.ts";
+import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { generateManualContent } from "~/server/services/agents/execute.ts";
 import { checkedSources, editArticle } from "~/server/services/articles/edit.ts";
-import { actorFromSession } from "~/server/services/audit/actor.ts";
 import {
   deleteArticle,
   listApproved,

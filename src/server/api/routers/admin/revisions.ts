@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
-import { actorFromSession } from "~/server/services/audit/actor.ts";
+import { actorFromSession } from "~/platform/audit/actor.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { listRevisions, restoreRevision } from "~/server/services/revisions/revisions.ts";
 import { articleSchema } from "~/shared/schemas/article.ts";
 import { revisionRestoreInputSchema, revisionSchema } from "~/shared/schemas/article-edit.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { countRunsToday, getRun, listRuns } from "~/server/services/agents/runs.ts";
 import { agentIdSchema, agentRunSchema } from "~/shared/schemas/agent.ts";
 

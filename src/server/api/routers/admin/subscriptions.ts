@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { deleteSubscription, listSubscriptions } from "~/server/services/newsletter/subscriptions-admin.ts";
 import {
   subscriptionEmailInputSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "~/server/api/trpc.ts";
+import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { listUsers } from "~/server/services/users/list-users.ts";
 import { setUserRole } from "~/server/services/users/set-role.ts";
 import { adminUserSchema, userIdInputSchema } from "~/shared/schemas/auth.ts";

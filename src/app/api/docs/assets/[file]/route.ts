@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "~/server/errors.ts";
-import { route } from "~/server/http/route.ts";
+import { AppError } from "~/platform/errors.ts";
+import { route } from "~/platform/http/route.ts";
 import { DOCS_CSS, DOCS_INIT_JS } from "~/server/rest/docs/page.ts";
 
 export const dynamic = "force-dynamic";

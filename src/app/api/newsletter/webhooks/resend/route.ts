@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { env } from "~/env.js";
-import { db } from "~/server/db.ts";
-import { route } from "~/server/http/route.ts";
+import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
+import { route } from "~/platform/http/route.ts";
 import { handleResendWebhook } from "~/server/services/email/webhook.ts";
 
 export const dynamic = "force-dynamic";

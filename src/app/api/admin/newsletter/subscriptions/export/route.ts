@@ -1,5 +1,5 @@
-import { db } from "~/server/db.ts";
-import { route } from "~/server/http/route.ts";
+import { db } from "~/platform/db/db.ts";
+import { route } from "~/platform/http/route.ts";
 import { subscriptionsCsv } from "~/server/services/newsletter/subscriptions-admin.ts";
 
 export const dynamic = "force-dynamic";

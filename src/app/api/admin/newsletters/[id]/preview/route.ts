@@ -1,5 +1,5 @@
-import { db } from "~/server/db.ts";
-import { route } from "~/server/http/route.ts";
+import { db } from "~/platform/db/db.ts";
+import { route } from "~/platform/http/route.ts";
 import { newsletterPreviewHtml } from "~/server/services/newsletter/admin.ts";
 import { newsletterIdInputSchema } from "~/shared/schemas/newsletter.ts";
 

@@ -1,0 +1,70 @@
+import { copyFor } from "@emails/_shared/copy.ts";
+import ContactAcknowledgement from "@emails/contact-acknowledgement.tsx";
+import ContactNotification from "@emails/contact-notification.tsx";
+import { createElement } from "react";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
+import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
+import { renderEmail } from "~/server/services/email/render.ts";
+import { sendEmail } from "~/server/services/email/send-email.ts";
+import { siteUrl } from "~/server/services/newsletter/urls.ts";
+
+const load = (db: DbClient, id: string) => db.contactMessage.findUniqueOrThrow({ where: { id } });
+
+/** The editors' copy of a contact message; replying goes straight to the sender. */
+export async function notifyEditors(db: DbClient, messageId: string) {
+  const m = await load(db, messageId);
+  const { html, text } = await renderEmail(
+    createElement(ContactNotification, {
+      siteUrl: siteUrl("es"),
+      name: m.name,
+      email: m.email,
+      organization: m.organization ?? "",
+      reason: m.reason,
+      message: m.message,
+      locale: m.locale,
+    }),
+  );
+  return sendEmail(db, {
+    to: env.EDITORS_EMAIL,
+    subject: `${copyFor("es").contactNoticeSubject}: ${m.name} (${m.reason})`,
+    html,
+    text,
+    headers: { "Reply-To": m.email },
+    tag: "contact-notification",
+    idempotencyKey: `contact-notify-${m.id}`,
+  });
+}
+
+/**
+ * The sender's acknowledgement, in the language of the page they wrote from: a fixed text, and only a few
+ * per recipient address a day (the address is whatever the visitor typed; the message itself is always kept).
+ */
+export async function acknowledgeContactMessage(db: DbClient, messageId: string) {
+  const m = await load(db, messageId);
+  const allowed = await enforceRateLimit("contact-ack", m.email).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === "TOO_MANY_REQUESTS") return false;
+      throw err;
+    },
+  );
+  if (!allowed) return { status: "throttled" as const };
+  const { html, text } = await renderEmail(
+    createElement(ContactAcknowledgement, { locale: m.locale, siteUrl: siteUrl(m.locale) }),
+  );
+  return sendEmail(db, {
+    to: m.email,
+    subject: copyFor(m.locale).contactAckSubject,
+    html,
+    text,
+    tag: "contact-acknowledgement",
+    idempotencyKey: `contact-ack-${m.id}`,
+  });
+}
+
+export async function markContactNotified(db: DbClient, messageId: string) {
+  await db.contactMessage.update({ where: { id: messageId }, data: { notified_at: new Date() } });
+  return { ok: true };
+}

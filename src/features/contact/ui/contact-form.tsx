@@ -1,0 +1,156 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { contactReasons } from "~/shared/constants/forms.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
+
+const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
+const fieldClass =
+  "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30";
+
+/** The /contacto form (SPEC §3 fields; §4 states; §5 validation; §8 texts). Posts to the spec's POST /api/contact. */
+export function ContactForm() {
+  const t = useTranslations("contactForm");
+  const locale = useLocale();
+  const [values, setValues] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (submitting) return;
+    if (!values.name.trim() || !values.email.trim() || !values.message.trim() || !values.privacy) {
+      toast.error(t("errorTitle"), { description: t("missingFields") });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/contact", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...values, reason: values.reason || undefined, locale }),
+      });
+      if (!res.ok) throw new Error(`${res.status}`);
+      toast.success(t("successTitle"), { description: t("successBody") });
+      setValues(EMPTY);
+    } catch {
+      toast.error(t("errorTitle"), { description: t("failure") });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form data-testid="contact-form" onSubmit={onSubmit} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label={t("name")} required={t("required")}>
+          <input
+            id="contact-name"
+            name="name"
+            autoComplete="name"
+            maxLength={120}
+            className={fieldClass}
+            value={values.name}
+            onChange={(e) => set("name", e.target.value)}
+          />
+        </Field>
+        <Field id="contact-email" label={t("email")} required={t("required")}>
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            className={fieldClass}
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
+        </Field>
+        <Field id="contact-organization" label={t("organization")}>
+          <input
+            id="contact-organization"
+            name="organization"
+            autoComplete="organization"
+            maxLength={160}
+            className={fieldClass}
+            value={values.organization}
+            onChange={(e) => set("organization", e.target.value)}
+          />
+        </Field>
+        <Field id="contact-reason" label={t("reason")}>
+          <select
+            id="contact-reason"
+            name="reason"
+            className={fieldClass}
+            value={values.reason}
+            onChange={(e) => set("reason", e.target.value)}
+          >
+            <option value="">{t("reasonPlaceholder")}</option>
+            {contactReasons.map((r) => (
+              <option key={r} value={r}>
+                {t(`reasons.${r}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field id="contact-message" label={t("message")} required={t("required")}>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          maxLength={5000}
+          className={fieldClass}
+          value={values.message}
+          onChange={(e) => set("message", e.target.value)}
+        />
+      </Field>
+      <label className="flex items-start gap-3 text-sm" htmlFor="contact-privacy">
+        <input
+          id="contact-privacy"
+          name="privacy"
+          type="checkbox"
+          className="mt-1 h-4 w-4 accent-[var(--color-accent)]"
+          checked={values.privacy}
+          onChange={(e) => set("privacy", e.target.checked)}
+        />
+        <span>
+          {t("privacy")} <RequiredMark text={t("required")} />
+        </span>
+      </label>
+      <Button type="submit" size="lg" disabled={submitting} data-testid="contact-submit">
+        {submitting ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}
+
+function RequiredMark({ text }: { text: string }) {
+  return <span className="ml-1 text-xs font-semibold uppercase tracking-wide text-accent-text">{text}</span>;
+}
+
+function Field({
+  id,
+  label,
+  required,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+        {required ? <RequiredMark text={required} /> : null}
+      </label>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ApplicationCard, CompanyCard, Initials, ReferentCard, ResourceCard } from "./directory-cards.tsx";
+export { directoryRoute } from "./directory-route.tsx";

@@ -1,0 +1,2 @@
+/** Editorial pages (Metodología, Publicidad) and the contact settings: seed-managed, read through the cache. */
+export { editorialContent } from "./cache.ts";

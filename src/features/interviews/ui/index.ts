@@ -1,0 +1,1 @@
+export { InterviewCard } from "./interview-card.tsx";

@@ -1,0 +1,77 @@
+import { useLocale, useTranslations } from "next-intl";
+import { formatDate } from "~/lib/format.ts";
+import { pick } from "~/lib/localized.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { cn } from "~/ui/cn.ts";
+import { TopicBadges } from "../../../components/site/topic-badges.tsx";
+
+interface InterviewCardData {
+  slug: string;
+  title_es: string;
+  title_en: string | null;
+  intro_es: string;
+  intro_en: string | null;
+  date: Date;
+  topics: string[];
+  sponsored: boolean;
+  interviewee: { name: string; role_es?: string | null; role_en?: string | null };
+}
+
+/** Interview card: interviewee, title, intro (2 lines), at most 2 topics (SPEC §9). */
+export function InterviewCard({
+  interview,
+  isNew = false,
+  compact = false,
+}: {
+  interview: InterviewCardData;
+  isNew?: boolean;
+  compact?: boolean;
+}) {
+  const t = useTranslations("home");
+  const cards = useTranslations("cards");
+  const locale = useLocale() as Locale;
+  const initials = interview.interviewee.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("");
+  return (
+    <article data-testid="interview-card" className="group relative flex gap-4 border-t border-ink/80 pt-4">
+      <div
+        aria-hidden="true"
+        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-sand font-serif text-lg font-bold text-ink"
+      >
+        {initials}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="mb-1 flex flex-wrap items-center gap-2">
+          {isNew && (
+            <Badge variant="new" data-testid="new-badge">
+              {t("new")}
+            </Badge>
+          )}
+          {interview.sponsored && <Badge variant="sponsored">{cards("industryUpdate")}</Badge>}
+          <span className="text-sm font-semibold text-ink">{interview.interviewee.name}</span>
+        </div>
+        <h3 className={cn("font-serif font-bold leading-snug line-clamp-2", compact ? "text-lg" : "text-xl")}>
+          <Link href={`/entrevistas/${interview.slug}`} className="after:absolute after:inset-0 group-hover:underline">
+            {pick(locale, interview.title_es, interview.title_en)}
+          </Link>
+        </h3>
+        {!compact && (
+          <p className="mt-2 line-clamp-2 text-[0.95rem] text-muted">
+            {pick(locale, interview.intro_es, interview.intro_en)}
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <TopicBadges topics={interview.topics} max={2} />
+          <time className="text-xs text-muted" dateTime={interview.date.toISOString()}>
+            {formatDate(interview.date, locale)}
+          </time>
+        </div>
+      </div>
+    </article>
+  );
+}

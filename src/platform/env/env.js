@@ -1,0 +1,158 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((u) => /^postgres(ql)?:\/\//.test(u), "must start with postgresql://");
+
+/**
+ * Every variable the app reads, validated once. `.env.example` documents each one.
+ * A bad value stops start-up with one line (see onValidationError) instead of a stack trace.
+ */
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    // Unset → the launcher starts embedded PostgreSQL and sets it before the app starts.
+    DATABASE_URL: postgresUrl.optional(),
+    NEXTAUTH_SECRET:
+      process.env.NODE_ENV === "production"
+        ? z.string().min(32, "must be at least 32 characters in production")
+        : z.string().min(1).optional(),
+    NEXTAUTH_URL: z.string().url().optional(),
+    // bcrypt work factor (12 ≈ 250 ms per hash in pure JS; tests use 4).
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    // Connections in Prisma's pool.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    // The public origin of every absolute URL (canonical, feeds, sitemap, e-mails), read at run time.
+    // Unset → http://localhost:$PORT (src/platform/http/site-url.ts).
+    SITE_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
+    NEXT_DIST_DIR: z.string().optional(),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
+    // the client). Applied by the server process itself: src/platform/security/client-address.mjs.
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    EMBEDDED_PG_DIR: z.string().optional(),
+    // Inngest: with none of these set, jobs run on the embedded engine (pg-boss on our PostgreSQL).
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    INNGEST_DEV: z.string().optional(),
+    INNGEST_BASE_URL: z.string().url().optional(),
+    // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).
+    JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+    // PostgreSQL schema of the embedded engine's tables (tests give each process its own).
+    JOB_ENGINE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "must be a lower-case SQL identifier")
+      .default("pgboss"),
+    // AI providers.
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.string().url().optional(),
+    OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+    OPENAI_IMAGE_MODEL: z.string().default("gpt-image-1"),
+    // Per request; the SDK retries a timed-out call once, then the job's own retries take over.
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+    PERPLEXITY_API_KEY: z.string().optional(),
+    PERPLEXITY_BASE_URL: z.string().url().default("https://api.perplexity.ai"),
+    PERPLEXITY_MODEL: z.string().default("sonar"),
+    NEWSAPI_KEY: z.string().optional(),
+    NEWSAPI_BASE_URL: z.string().url().default("https://newsapi.org/v2"),
+    NEWS_FEEDS: z.string().optional(),
+    SOURCE_ALLOWLIST: z.string().optional(),
+    IMAGE_STORAGE_DIR: z.string().optional(),
+    // E-mail: with no RESEND_API_KEY mail is stored in the database outbox.
+    RESEND_API_KEY: z.string().optional(),
+    RESEND_BASE_URL: z.string().url().optional(),
+    RESEND_WEBHOOK_SECRET: z.string().optional(),
+    // Per request: a hung call is abandoned and retried with the same idempotency key.
+    RESEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
+    EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
+    // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
+    NEWSLETTER_CRON_ENABLED: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
+    NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
+    NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
+  },
+  client: {},
+  runtimeEnv: {
+    NODE_ENV: process.env.NODE_ENV,
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
+    BCRYPT_COST: process.env.BCRYPT_COST || undefined,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
+    SITE_URL: process.env.SITE_URL || undefined,
+    PORT: process.env.PORT || undefined,
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
+    ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
+    TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
+    EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
+    INNGEST_EVENT_KEY: process.env.INNGEST_EVENT_KEY || undefined,
+    INNGEST_SIGNING_KEY: process.env.INNGEST_SIGNING_KEY || undefined,
+    INNGEST_DEV: process.env.INNGEST_DEV || undefined,
+    INNGEST_BASE_URL: process.env.INNGEST_BASE_URL || undefined,
+    JOB_RETRY_BASE_MS: process.env.JOB_RETRY_BASE_MS || undefined,
+    JOB_ENGINE_SCHEMA: process.env.JOB_ENGINE_SCHEMA || undefined,
+    OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
+    OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined,
+    OPENAI_MODEL: process.env.OPENAI_MODEL || undefined,
+    OPENAI_IMAGE_MODEL: process.env.OPENAI_IMAGE_MODEL || undefined,
+    OPENAI_TIMEOUT_MS: process.env.OPENAI_TIMEOUT_MS || undefined,
+    PERPLEXITY_API_KEY: process.env.PERPLEXITY_API_KEY || undefined,
+    PERPLEXITY_BASE_URL: process.env.PERPLEXITY_BASE_URL || undefined,
+    PERPLEXITY_MODEL: process.env.PERPLEXITY_MODEL || undefined,
+    NEWSAPI_KEY: process.env.NEWSAPI_KEY || undefined,
+    NEWSAPI_BASE_URL: process.env.NEWSAPI_BASE_URL || undefined,
+    NEWS_FEEDS: process.env.NEWS_FEEDS || undefined,
+    SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
+    IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
+    RESEND_API_KEY: process.env.RESEND_API_KEY || undefined,
+    RESEND_BASE_URL: process.env.RESEND_BASE_URL || undefined,
+    RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || undefined,
+    RESEND_TIMEOUT_MS: process.env.RESEND_TIMEOUT_MS || undefined,
+    EMAIL_FROM: process.env.EMAIL_FROM || undefined,
+    EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
+    NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
+    NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
+    NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
+  },
+  // Inngest in production: the dev mode (no request signing) is refused, and so is Inngest without the key
+  // that lets /api/inngest verify Inngest's calls.
+  createFinalSchema: (shape, isServer) =>
+    z.object(shape).superRefine((v, ctx) => {
+      if (!isServer || v.NODE_ENV !== "production") return;
+      if (v.INNGEST_DEV)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_DEV"],
+          message: "must not be set in production (Inngest's dev mode does not verify signed requests)",
+        });
+      else if ((v.INNGEST_EVENT_KEY || v.INNGEST_BASE_URL) && !v.INNGEST_SIGNING_KEY)
+        ctx.addIssue({
+          code: "custom",
+          path: ["INNGEST_SIGNING_KEY"],
+          message: "is required in production when Inngest is enabled (INNGEST_EVENT_KEY or INNGEST_BASE_URL)",
+        });
+    }),
+  skipValidation: !!process.env.SKIP_ENV_VALIDATION,
+  emptyStringAsUndefined: true,
+  onValidationError: (issues) => {
+    const summary = issues.map((i) => `${(i.path ?? []).join(".") || "env"}: ${i.message}`).join("; ");
+    // One line, no stack: the operator sees exactly which variable to fix.
+    console.error(`Invalid environment configuration — ${summary}`);
+    process.exit(1);
+  },
+});

@@ -1,0 +1,16 @@
+import { env } from "~/platform/env/env.js";
+
+/**
+ * The public origin of the site, without a trailing slash: SITE_URL, read when the server starts (never
+ * baked into the build), or http://localhost:$PORT when unset. Every absolute URL the site publishes
+ * (pages' metadata, JSON-LD, feeds, sitemap, robots, the Link header, e-mails) starts with it.
+ */
+export function siteUrl(): string {
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The production warning for an unset SITE_URL (src/instrumentation.ts logs it once at start). */
+export function siteUrlWarning(): string | null {
+  if (env.SITE_URL || env.NODE_ENV !== "production") return null;
+  return `[site] SITE_URL is not set: links in pages, feeds, the sitemap and e-mails point at ${siteUrl()}. Set SITE_URL to the site's public origin (e.g. https://riesgos-ia.example).`;
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import PgBoss from "pg-boss";
+import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
+import { databaseUrl } from "~/platform/env/live.ts";
+import { registeredJobs } from "../catalog.ts";
+import type { AnyJob } from "../contract.ts";
+import { type Engine, sendOptions } from "./engine-api.ts";
+import { executeRun, type RunScope } from "./execute.ts";
+import { catchUpMissedFires, engineCron } from "./schedules.ts";
+
+export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
+
+const HEARTBEAT_MS = 3000;
+/** A run whose process has not beaten for this long is taken over. */
+const STALE_AFTER_S = 15;
+const WORKERS_PER_JOB = 2;
+const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
+
+const holder = globalThis as { __jobEngine?: Promise<Engine> };
+
+/** The engine of this process, started on first use (the server starts it at boot, tests on first enqueue). */
+export function getEngine(): Promise<Engine> {
+  holder.__jobEngine ??= startEngine().catch((err) => {
+    holder.__jobEngine = undefined;
+    throw err;
+  });
+  return holder.__jobEngine;
+}
+
+/** Stops the engine of this process if it was started (tests, graceful shutdown). */
+export async function stopEngine(): Promise<void> {
+  const engine = holder.__jobEngine;
+  holder.__jobEngine = undefined;
+  if (engine) await (await engine).stop();
+}
+
+async function startEngine(): Promise<Engine> {
+  const url = env.DATABASE_URL ?? databaseUrl();
+  if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
+  const schema = env.JOB_ENGINE_SCHEMA;
+  const boss = new PgBoss({
+    connectionString: url,
+    schema,
+    max: 4,
+    application_name: "riesgos-ia-jobs",
+    // Finished runs stay in the job table a day (an enqueue id deduplicates for that long, as on Inngest).
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 7 * 24 * 3600,
+    deleteAfterDays: 30,
+    // Tests wait for a per-minute fire; the site checks its schedules every 30 s (pg-boss's default).
+    ...(env.NODE_ENV === "test" ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
+  });
+  boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
+  await boss.start();
+
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const active = new Map<string, { cancelled: boolean }>();
+  const workers = new Map<string, string[]>();
+  const addJob = async (job: AnyJob) => {
+    await boss.createQueue(job.name, { name: job.name, ...sendOptions(job), expireInSeconds: 6 * 3600 });
+    const ids: string[] = [];
+    for (let i = 0; i < WORKERS_PER_JOB; i++) {
+      ids.push(
+        await boss.work<object>(
+          job.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: POLL_S },
+          ([pj]) => (pj ? runAndSettle(boss, job, pj, { boss, schema, workerId, active }) : Promise.resolve()),
+        ),
+      );
+    }
+    workers.set(job.name, ids);
+  };
+  for (const job of registeredJobs()) await addJob(job);
+  await syncSchedules(boss);
+
+  const tick = async () => {
+    await heartbeat(schema, active).catch((e) => console.error(`[jobs] heartbeat: ${(e as Error).message}`));
+    await sweep(boss, schema).catch((e) => console.error(`[jobs] recovery: ${(e as Error).message}`));
+  };
+  const timer = setInterval(tick, HEARTBEAT_MS);
+  timer.unref?.();
+  await tick();
+  const engine: Engine = {
+    boss,
+    schema,
+    workerId,
+    active,
+    ensure: async (job) => {
+      if (workers.has(job.name)) return;
+      await addJob(job);
+      if (job.cron) {
+        const c = engineCron(job.cron);
+        await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
+      }
+    },
+    notify: (name) => {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+  await catchUpMissedFires(engine).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+  return engine;
+}
+
+/**
+ * Runs one attempt and records its outcome on the job itself, awaited and retried while PostgreSQL is away
+ * (pg-boss's own completion call is not awaited: with the database down it would be an unhandled rejection).
+ * The handler's value then completes the job; a thrown error fails it (pg-boss schedules the retry). After
+ * this, pg-boss's own call finds the job no longer active and changes nothing.
+ */
+async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadata<object>, scope: RunScope) {
+  let record: () => Promise<unknown>;
+  try {
+    const value = await executeRun(scope, job, pj);
+    record = () => boss.complete(job.name, pj.id, value as object);
+  } catch (err) {
+    record = () => boss.fail(job.name, pj.id, err as object);
+  }
+  // ~5 minutes at most; after that the run stays active and the recovery sweep takes it over.
+  for (let attempt = 0, wait = 500; attempt < 35; attempt++, wait = Math.min(wait * 2, 10_000)) {
+    try {
+      await record();
+      return;
+    } catch (err) {
+      console.error(`[jobs] ${job.name} ${pj.id}: outcome not recorded yet (${(err as Error).message}); retrying`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/** pg-boss schedules = the registry's crons (a job whose cron was removed or switched off is unscheduled). */
+async function syncSchedules(boss: PgBoss) {
+  const wanted = new Map<string, ReturnType<typeof engineCron>>();
+  for (const job of registeredJobs()) if (job.cron) wanted.set(job.name, engineCron(job.cron));
+  for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
+  for (const [name, c] of wanted) await boss.schedule(name, c.expression, {}, { tz: c.tz });
+}
+
+/** Marks this process's runs alive, and notices the ones an operator cancelled. */
+async function heartbeat(schema: string, active: Map<string, { cancelled: boolean }>) {
+  const ids = [...active.keys()];
+  if (ids.length === 0) return;
+  await db.$executeRaw`UPDATE job_runs SET heartbeat_at = now() WHERE id = ANY(${ids}::uuid[])`;
+  const cancelled = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id::text FROM ${schema}.job WHERE id = ANY($1::uuid[]) AND state = 'cancelled'`,
+    ids,
+  );
+  for (const { id } of cancelled) {
+    const run = active.get(id);
+    if (run) run.cancelled = true;
+  }
+}
+
+/** True when `workerId` names a process of this host that no longer exists (killed, crashed). */
+function deadOnThisHost(workerId: string): boolean {
+  const [host, pid] = workerId.split(":");
+  if (host !== hostname() || !pid || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Crash recovery: a run still `active` whose process is gone — it stopped beating for STALE_AFTER_S, or (on
+ * this host) its process no longer exists, which a restart after kill -9 sees at once — is failed on pg-boss's
+ * side, which schedules its retry with backoff; the retry resumes after the last finished step. The
+ * conditional UPDATE makes one process (of several) claim each dead run.
+ */
+async function sweep(boss: PgBoss, schema: string) {
+  const candidates = await db.$queryRawUnsafe<{ id: string; name: string; worker_id: string | null; stale: boolean }[]>(
+    `SELECT j.id::text, j.name, r.worker_id,
+            coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => $1) AS stale
+       FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
+      WHERE j.state = 'active'`,
+    STALE_AFTER_S,
+  );
+  for (const o of candidates) {
+    if (!o.stale && !(o.worker_id && deadOnThisHost(o.worker_id))) continue;
+    const claimed = o.worker_id
+      ? await db.$executeRaw`UPDATE job_runs SET worker_id = 'recovery', heartbeat_at = now()
+          WHERE id = ${o.id}::uuid AND worker_id = ${o.worker_id}`
+      : await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${o.id}::uuid, ${o.name}, 'recovery')
+          ON CONFLICT (id) DO NOTHING`;
+    if (claimed === 0) continue;
+    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
+    await boss.fail(o.name, o.id, { message: "El proceso que lo ejecutaba se detuvo; se reanuda" });
+  }
+}

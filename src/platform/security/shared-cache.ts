@@ -1,0 +1,33 @@
+import { SESSION_COOKIES } from "../auth/cookie-names.ts";
+
+/**
+ * How long a shared cache (nginx, a CDN) may keep an anonymous public page, and serve it stale while it
+ * refreshes it in the background. The app's own data cache is expired at once on publish; a shared cache in
+ * front shows a publish within SHARED_CACHE_MAX_AGE seconds.
+ */
+export const SHARED_CACHE_MAX_AGE = 60;
+const SHARED_CACHE_STALE = 300;
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_MAX_AGE}, stale-while-revalidate=${SHARED_CACHE_STALE}`;
+
+/** Pages that depend on who asks or carry tokens in the URL: never in a shared cache. */
+const PRIVATE_PAGE = /^\/(en\/)?(admin|login|register|unsubscribe|newsletter)(\/|$)/;
+
+/**
+ * What the response varies on besides the URL. Next's router headers: the proxy cannot see them (Next strips
+ * them before it runs), so an RSC payload or Next's redirect of a bare `RSC: 1` request must be told apart
+ * by the cache, never served to a reader. Cookie: the language cookie decides whether `/` redirects to `/en`.
+ * Next replaces this header on the pages it renders (its router headers plus Accept-Encoding), so a shared
+ * cache must also key pages on the NEXT_LOCALE cookie, as bench/nginx.conf.template does.
+ */
+export const PUBLIC_PAGE_VARY =
+  "Cookie, RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch";
+
+/**
+ * Whether this page request may be answered from a shared cache: anonymous GET/HEAD of public pages only.
+ * A signed-in visitor or a private path keeps Next's own `private, no-store`.
+ */
+export function sharedCacheable(request: { method: string; pathname: string; hasCookie(name: string): boolean }) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (SESSION_COOKIES.some((name) => request.hasCookie(name))) return false;
+  return !PRIVATE_PAGE.test(request.pathname);
+}
