@@ -103,6 +103,7 @@ export class Db {
    * schedules (e.g. the per-minute publishing cron) write there whatever a test does.
    */
   async counts(): Promise<Record<string, number>> {
+    await this.jobsIdle();
     const tables = await this.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'job_steps', 'job_schedule_fires', 'inngest_runs') ORDER BY 1",
     );
@@ -112,6 +113,21 @@ export class Db {
       counts[table_name] = Number(row?.n);
     }
     return counts;
+  }
+
+  /**
+   * Waits (30 s at most) until the server's job engine has nothing queued, retrying or running, so the mails of
+   * earlier calls cannot land between two counts.
+   */
+  private async jobsIdle() {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const [row] = await this.query<{ n: string }>(
+        "SELECT count(*) AS n FROM pgboss.job WHERE state < 'completed' AND name NOT LIKE '\\_\\_pgboss%'",
+      );
+      if (Number(row?.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** A fresh article (draft unless told otherwise) this test owns. */
