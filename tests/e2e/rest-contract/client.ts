@@ -116,11 +116,11 @@ export class Db {
   }
 
   /**
-   * Waits (30 s at most) until the server's job engine has nothing queued, retrying or running, so the mails of
-   * earlier calls cannot land between two counts.
+   * Waits (`ms` at most) until the server's job engine has nothing queued, retrying or running, so the mails of
+   * earlier calls (and of earlier test files' load) cannot land between two counts.
    */
-  private async jobsIdle() {
-    const deadline = Date.now() + 30_000;
+  async jobsIdle(ms = 20_000) {
+    const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
       const [row] = await this.query<{ n: string }>(
         "SELECT count(*) AS n FROM pgboss.job WHERE state < 'completed' AND name NOT LIKE '\\_\\_pgboss%'",
