@@ -21,7 +21,12 @@ beforeAll(async () => {
   ({ client: user } = await registerUser(baseUrl));
 });
 afterAll(async () => {
-  await db?.close();
+  if (!db) return;
+  // Leave the shared E2E database as the other files expect it: delete the articles this file made through the
+  // API, so the public pages' cached data is invalidated as well (a published one would show on home).
+  const made = await db.query<{ slug: string }>("SELECT slug FROM articles WHERE slug LIKE 'contrato-rest-%'");
+  for (const { slug } of made) await admin.call("DELETE", `/api/articles/${slug}`);
+  await db.close();
 });
 
 /** What the spec's generic fetch shows the user: 'status: body text'. */
