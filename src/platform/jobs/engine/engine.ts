@@ -7,6 +7,7 @@ import { databaseUrl } from "~/platform/env/live.ts";
 import { registeredJobs } from "../catalog.ts";
 import type { AnyJob } from "../contract.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
+import { handleUnawaitedCompletions } from "./handled-completions.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 
@@ -40,6 +41,7 @@ async function startEngine(): Promise<Engine> {
   const url = env.DATABASE_URL ?? databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
   const schema = env.JOB_ENGINE_SCHEMA;
+  handleUnawaitedCompletions();
   const boss = new PgBoss({
     connectionString: url,
     schema,
@@ -111,7 +113,8 @@ async function startEngine(): Promise<Engine> {
  * Runs one attempt and records its outcome on the job itself, awaited and retried while PostgreSQL is away
  * (pg-boss's own completion call is not awaited: with the database down it would be an unhandled rejection).
  * The handler's value then completes the job; a thrown error fails it (pg-boss schedules the retry). After
- * this, pg-boss's own call finds the job no longer active and changes nothing.
+ * this, pg-boss's own call finds the job no longer active and changes nothing (its rejection, if PostgreSQL is
+ * away, is handled: see handled-completions.ts).
  */
 async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadata<object>, scope: RunScope) {
   let record: () => Promise<unknown>;

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import PgBoss from "pg-boss";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { handleUnawaitedCompletions } from "~/platform/jobs/engine/handled-completions.ts";
+
+/** A database that is going away: every statement fails as PostgreSQL's shutdown does. */
+const downDb = { executeSql: () => Promise.reject(new Error("terminating connection due to administrator command")) };
+
+describe("pg-boss completion writes while PostgreSQL is away", () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  beforeEach(() => {
+    unhandled.length = 0;
+    handleUnawaitedCompletions();
+    process.on("unhandledRejection", onUnhandled);
+  });
+  afterEach(() => {
+    process.off("unhandledRejection", onUnhandled);
+  });
+
+  // Created after the engine's hook, as the engine does (pg-boss binds the manager's methods at construction).
+  const newBoss = () => new PgBoss({ connectionString: "postgres://nobody@127.0.0.1:1/none" });
+
+  it("a call nobody awaits (pg-boss's worker after each job) leaves no unhandled rejection", async () => {
+    const boss = newBoss();
+    for (const settle of [boss.complete, boss.fail] as const) {
+      settle("some-queue", randomUUID(), {}, { db: downDb } as never);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unhandled).toEqual([]);
+  });
+
+  it("a caller that awaits (the engine recording the outcome) still sees the error and can retry", async () => {
+    const boss = newBoss();
+    await expect(boss.complete("some-queue", randomUUID(), {}, { db: downDb } as never)).rejects.toThrow(
+      "terminating connection",
+    );
+    await expect(boss.fail("some-queue", randomUUID(), {}, { db: downDb } as never)).rejects.toThrow(
+      "terminating connection",
+    );
+    expect(unhandled).toEqual([]);
+  });
+});
