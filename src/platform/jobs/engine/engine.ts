@@ -7,8 +7,8 @@ import { databaseUrl } from "~/platform/env/live.ts";
 import { registeredJobs } from "../catalog.ts";
 import type { AnyJob } from "../contract.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
-import { handleUnawaitedCompletions } from "./handled-completions.ts";
 import { executeRun, type RunScope } from "./execute.ts";
+import { handleUnawaitedCompletions } from "./handled-completions.ts";
 import { catchUpMissedFires, engineCron } from "./schedules.ts";
 
 export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";

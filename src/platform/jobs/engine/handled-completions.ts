@@ -11,8 +11,7 @@ type ManagerPrototype = Record<"complete" | "fail", Settle> & { __handledComplet
  * the error as before. The wrappers keep their names: pg-boss exposes the manager's methods by `name`.
  */
 export function handleUnawaitedCompletions(): void {
-  const proto = (createRequire(import.meta.url)("pg-boss/src/manager.js") as { prototype: ManagerPrototype })
-    .prototype;
+  const proto = (createRequire(import.meta.url)("pg-boss/src/manager.js") as { prototype: ManagerPrototype }).prototype;
   if (proto.__handledCompletions) return;
   proto.__handledCompletions = true;
   for (const name of ["complete", "fail"] as const) {
