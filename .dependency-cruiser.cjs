@@ -23,11 +23,12 @@ module.exports = {
     {
       name: "features-only-through-index",
       severity: "error",
-      comment: "A feature is used from outside only through its index.ts (no deep imports).",
+      comment:
+        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), ui/index.ts and ui/admin.ts (components).",
       from: { path: "^src/features/([^/]+)/" },
       to: {
         path: "^src/features/[^/]+/",
-        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|ui/index|ui/admin)\\.tsx?$"],
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|ui/index|ui/admin)\\.tsx?$"],
       },
     },
     {
@@ -35,7 +36,7 @@ module.exports = {
       severity: "error",
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|ui/index|ui/admin)\\.tsx?$" },
+      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|ui/index|ui/admin)\\.tsx?$" },
     },
     {
       name: "ui-primitives-stay-generic",

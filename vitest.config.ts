@@ -14,7 +14,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", env },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Unit tests never query; a helper reached through a feature's index.ts may still create the client,
+          // which connects only on a first query (an address nothing listens on makes any query fail loudly).
+          env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
+        },
       },
       {
         resolve: { alias },

@@ -43,7 +43,7 @@ try {
   const { db } = await import("~/platform/db/db.ts");
   const { runJob } = await import("../tests/support/jobs.ts");
   const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
-  const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
+  const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 
   // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.
   await db.$executeRawUnsafe(`

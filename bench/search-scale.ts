@@ -13,12 +13,12 @@
 import os from "node:os";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { listArticleFacets, listArticles } from "~/features/articles/reads.ts";
+import type { ArticleListInput } from "~/features/articles/schema.ts";
+import { searchContent } from "~/features/search/search.ts";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
-import { listArticleFacets, listArticles } from "~/server/services/articles/queries.ts";
-import { searchContent } from "~/server/services/search/search.ts";
-import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
 import { loadSeed } from "../seed/load.ts";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import {

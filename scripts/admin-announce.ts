@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { EnsureAdminResult } from "~/server/services/users/ensure-admin.ts";
+import type { EnsureAdminResult } from "~/features/users/ensure-admin.ts";
 
 /**
  * The first admin's generated password goes to a file only its owner can read (0600), never to the log:

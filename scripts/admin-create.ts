@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { ensureAdmin } from "~/features/users/ensure-admin.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
-import { ensureAdmin } from "~/server/services/users/ensure-admin.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
 

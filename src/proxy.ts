@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
-import { hreflangLinkHeader } from "./lib/seo.ts";
+import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type CONTENT_TYPES, TOPICS } from "~/lib/taxonomy.ts";
+import { type CONTENT_TYPES, TOPICS } from "~/platform/i18n/taxonomy.ts";
 
 /**
  * Deterministic generator of realistic bilingual articles for the scale benchmarks: Spanish and English

@@ -11,11 +11,11 @@ import "~/server/jobs/registry.ts";
 await getEngine();
 const [kind, id] = (process.argv[2] ?? "").split(":");
 if (kind === "newsletter" && id) {
-  const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
+  const { requestNewsletterSend } = await import("~/features/newsletter/admin.ts");
   await requestNewsletterSend(db, id);
 }
 if (kind === "agent" && id) {
-  const { executeAgent } = await import("~/server/services/agents/execute.ts");
+  const { executeAgent } = await import("~/features/agents/execute.ts");
   const { run } = await executeAgent(db, id);
   process.send?.({ runId: run.id });
 }

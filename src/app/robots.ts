@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/platform/http/page-metadata.ts";
 
 // Rendered per request: the Sitemap line follows SITE_URL as the server runs, not as it was built.
 export const dynamic = "force-dynamic";

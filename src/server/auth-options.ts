@@ -1,13 +1,13 @@
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { signIn } from "~/features/users/index.ts";
+import { loginInputSchema } from "~/features/users/schema.ts";
 import { db } from "~/platform/db/db.ts";
 import { authSecret } from "~/platform/env/live.ts";
 import { AppError } from "~/platform/errors.ts";
 import { clientIp } from "~/platform/security/rate-limit.ts";
 import { nulCharacterPath } from "~/platform/security/storable-text.ts";
-import { signIn } from "~/server/services/users/sign-in.ts";
-import { loginInputSchema } from "~/shared/schemas/auth.ts";
 import type { SessionUser } from "../platform/auth/session.ts";
 import { secureCookiesEnabled } from "../platform/auth/session-cookie.ts";
 import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "../platform/auth/sessions.ts";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { type NotFoundKind, publicItemExists, routeShape } from "~/features/seo/index.ts";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { type NotFoundKind, publicItemExists, routeShape } from "~/server/services/seo/page-exists.ts";
 
 let routes: string[] | null | undefined;
 

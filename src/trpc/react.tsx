@@ -7,8 +7,8 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { type ReactNode, useState } from "react";
 import superjson from "superjson";
 import { isDevelopment } from "~/platform/env/live.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/platform/trpc/limits.ts";
 import type { AppRouter } from "~/server/api/root.ts";
-import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import { createQueryClient } from "../platform/trpc/query-client.ts";
 
 let clientQueryClientSingleton: QueryClient | undefined;

@@ -49,7 +49,7 @@ async function insertArticle(a: { slug: string; es: string; en?: string }, statu
       status === "published" ? new Date() : null,
     ],
   );
-  // What the agent pipeline stores with every draft it saves (src/server/services/agents/save-article.ts).
+  // What the agent pipeline stores with every draft it saves (src/features/agents/save-article.ts).
   await sql(
     `INSERT INTO article_revisions (id, article_id, action, actor_name, fields, before, after, confirmed_unofficial_sources)
      SELECT 'rev-' || id, id, 'agent_draft', 'Vigía', '{title_es,title_en,sources}', '{}',

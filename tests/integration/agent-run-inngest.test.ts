@@ -10,7 +10,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 async function loadApp() {
   const [functions, job, db] = await Promise.all([
     import("~/server/jobs/functions.ts"),
-    import("~/server/jobs/agent-run.ts"),
+    import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
   ]);
   return { ...functions, ...job, db: db.db };

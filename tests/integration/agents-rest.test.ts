@@ -10,7 +10,7 @@ async function loadApp() {
     import("~/server/rest/handler.ts"),
     import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
-    import("~/server/jobs/agent-run.ts"),
+    import("~/features/agents/jobs.ts"),
     import("~/server/jobs/functions.ts"),
   ]);
   return { ...rest, ...dispatcher, ...job, ...functions, db: db.db };

@@ -19,10 +19,10 @@ async function loadApp() {
   const [sessions, dispatcher, job, db, markdown, execute] = await Promise.all([
     import("../support/sessions.ts"),
     import("../support/jobs.ts"),
-    import("~/server/jobs/agent-run.ts"),
+    import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
-    import("~/lib/markdown.ts"),
-    import("~/server/services/agents/execute.ts"),
+    import("~/platform/security/markdown.ts"),
+    import("~/features/agents/execute.ts"),
   ]);
   return {
     admin: sessions.callerAs(sessions.adminSession),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { recordRevision } from "~/features/publications/record-revision.ts";
 import { db } from "~/platform/db/db.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import { recordRevision } from "~/server/services/revisions/record.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

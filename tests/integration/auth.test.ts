@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { POST as logoutRoute } from "~/app/api/auth/logout/route.ts";
+import { setUserRole } from "~/features/users/set-role.ts";
 import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import { hashPassword } from "~/platform/auth/password.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
@@ -10,7 +11,6 @@ import { AppError } from "~/platform/errors.ts";
 import { createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
 import { handleRest } from "~/server/rest/handler.ts";
-import { setUserRole } from "~/server/services/users/set-role.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { sendEmail } from "~/features/mail/send-email.ts";
 import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
-import { sendEmail } from "~/server/services/email/send-email.ts";
 import { settleJobs as settleInProcessJobs } from "../support/jobs.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";

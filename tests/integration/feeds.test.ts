@@ -1,11 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listPublishedArticleRefs } from "~/features/articles/reads.ts";
+import { buildRssFeed } from "~/features/articles/rss-feed.ts";
 import { listReferentRefs } from "~/features/directories/index.ts";
 import { listInterviewRefs } from "~/features/interviews/index.ts";
+import { STATIC_PATHS, sitemapXml } from "~/features/seo/sitemap.ts";
 import { db } from "~/platform/db/db.ts";
-import { buildRssFeed } from "~/server/services/articles/feed.ts";
-import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
-import { STATIC_PATHS, sitemapXml } from "~/server/services/seo/sitemap.ts";
 
 const SITE = "https://riesgos-ia.example";
 const DRAFT = `feeds-draft-${Date.now()}`;

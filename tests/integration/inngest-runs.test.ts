@@ -45,7 +45,7 @@ describe("Inngest runs in the operators' view", () => {
 
     vi.resetModules();
     vi.stubEnv("INNGEST_DEV", "1");
-    const { listJobs } = await import("~/server/services/jobs/admin.ts");
+    const { listJobs } = await import("~/features/jobs/admin.ts");
     const overview = await listJobs(db);
     vi.unstubAllEnvs();
     expect(overview.engine).toBe("inngest");

@@ -8,9 +8,9 @@ const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 const fake = await startFakeResend({ webhookSecret });
 const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
-const { sendNewsletterJob } = await import("~/server/jobs/newsletter.ts");
-const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/server/services/newsletter/generate.ts");
-const { requestNewsletterSend } = await import("~/server/services/newsletter/admin.ts");
+const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
+const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/generate.ts");
+const { requestNewsletterSend } = await import("~/features/newsletter/admin.ts");
 const webhookRoute = await import("~/app/api/newsletter/webhooks/resend/route.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 
@@ -165,7 +165,7 @@ describe("Resend webhooks", () => {
       subscribed: false,
     });
 
-    const { sendEmail } = await import("~/server/services/email/send-email.ts");
+    const { sendEmail } = await import("~/features/mail/send-email.ts");
     const before = fake.receivedBy(email!);
     const result = await sendEmail(db, { to: email!.toUpperCase(), subject: "x", html: "<p>x</p>", tag: "test" });
     expect(result.status).toBe("suppressed");

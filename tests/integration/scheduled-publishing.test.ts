@@ -5,11 +5,9 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
 // files' scheduled articles (in the shared one) are neither published here nor able to disturb the counts.
 const database = await createPrivateDatabase("sched");
 const { db } = await import("~/platform/db/db.ts");
-const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import(
-  "~/server/services/articles/queries.ts"
-);
-const { publishDueArticles } = await import("~/server/services/publications/schedule.ts");
-const { searchContent } = await import("~/server/services/search/search.ts");
+const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import("~/features/articles/reads.ts");
+const { publishDueArticles } = await import("~/features/publications/schedule.ts");
+const { searchContent } = await import("~/features/search/search.ts");
 const { jobs } = await import("~/server/jobs/registry.ts");
 const { runJob } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { HIGHLIGHT_START } from "~/features/articles/schema.ts";
+import { searchContent } from "~/features/search/search.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
-import { searchContent } from "~/server/services/search/search.ts";
-import { HIGHLIGHT_START } from "~/shared/schemas/public-content.ts";
 import { entityNamesByFrequency, insertGeneratedArticles } from "../../bench/lib/article-generator.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 

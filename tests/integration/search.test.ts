@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "~/features/articles/schema.ts";
+import { searchContent } from "~/features/search/search.ts";
 import { db } from "~/platform/db/db.ts";
 import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
-import { searchContent } from "~/server/services/search/search.ts";
-import { HIGHLIGHT_END, HIGHLIGHT_START } from "~/shared/schemas/public-content.ts";
 
 const caller = createCaller(createInnerContext({ session: null }));
 const DRAFT_SLUG = `search-draft-${Date.now()}`;

@@ -8,9 +8,9 @@ import { db } from "~/platform/db/db.ts";
 import { AppError } from "~/platform/errors.ts";
 import { csrfRejection } from "~/platform/security/csrf.ts";
 import { clientIp, enforceRateLimit, ratePolicy } from "~/platform/security/rate-limit.ts";
+import { TRPC_MAX_BATCH_SIZE } from "~/platform/trpc/limits.ts";
 import proxy from "~/proxy.ts";
 import { handleRest } from "~/server/rest/handler.ts";
-import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 import nextConfig from "../../next.config.mjs";
 
 // Short windows so the test can wait one out (read when each limiter is first used).

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 function origin(env: Record<string, string>) {
   const script = `
     const { siteUrl, siteUrlWarning } = await import("./src/platform/http/site-url.ts");
-    const { listUnsubscribeHeaders } = await import("./src/server/services/newsletter/urls.ts");
+    const { listUnsubscribeHeaders } = await import("./src/features/newsletter/urls.ts");
     const { register } = await import("./src/instrumentation.ts");
     await register();
     const mail = listUnsubscribeHeaders("t".repeat(40), "en")["List-Unsubscribe"];

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { renderEmail } from "~/server/services/email/render.ts";
+import { renderEmail } from "~/features/mail/render.ts";
 import ConfirmSubscription from "../../emails/confirm-subscription.tsx";
 import ContactNotification from "../../emails/contact-notification.tsx";
 

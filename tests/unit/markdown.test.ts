@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "~/lib/markdown.ts";
+import { renderMarkdown } from "~/platform/security/markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders editorial Markdown", () => {

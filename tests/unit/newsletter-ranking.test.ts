@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priorityTier, type RankCandidate, rankTopFive } from "~/server/services/newsletter/ranking.ts";
+import { priorityTier, type RankCandidate, rankTopFive } from "~/features/newsletter/ranking.ts";
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9));
 const piece = (slug: string, over: Partial<RankCandidate> = {}): RankCandidate => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeShape } from "~/server/services/seo/page-exists.ts";
+import { routeShape } from "~/features/seo/page-exists.ts";
 
 const ROUTES = [
   "/",

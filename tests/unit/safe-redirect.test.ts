@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackUrl } from "~/lib/safe-redirect.ts";
+import { safeCallbackUrl } from "~/features/users/safe-redirect.ts";
 
 const origin = "https://riesgos.example";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { displayAuthor } from "~/lib/authors.ts";
-import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
-import { formatRelativeTime, truncate } from "~/lib/format.ts";
-import { pick } from "~/lib/localized.ts";
-import { humanize, taxonomyLabel } from "~/lib/taxonomy.ts";
+import { displayAuthor } from "~/features/articles/authors.ts";
+import { localizeMarkdownLinks, withoutSections } from "~/features/editorial/markdown-links.ts";
 import { CACHE_TAGS, tagsForChange } from "~/platform/cache/tags.ts";
+import { formatRelativeTime, truncate } from "~/platform/i18n/format.ts";
+import { pick } from "~/platform/i18n/localized.ts";
+import { humanize, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 
 const now = new Date("2025-11-20T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorJsonLd, personSameAs, publisherJsonLd } from "~/lib/structured-data.ts";
+import { authorJsonLd, personSameAs, publisherJsonLd } from "~/features/seo/structured-data.ts";
 
 describe("structured data", () => {
   it("types the desk and sponsors as Organization, with no label in the sponsor's name", () => {

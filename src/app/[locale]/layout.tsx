@@ -5,10 +5,9 @@ import { notFound } from "next/navigation";
 import { NextIntlClientProvider, useTranslations } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { SiteFooter } from "~/components/site/footer.tsx";
-import { SiteHeader } from "~/components/site/header.tsx";
+import { SiteFooter, SiteHeader } from "~/features/site/ui/index.ts";
 import { inter, sourceSerif } from "~/fonts/index.ts";
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/platform/http/page-metadata.ts";
 import { isLocale, locales } from "~/platform/i18n/routing.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 

@@ -1,4 +1,4 @@
-import { NotFoundView } from "~/components/site/not-found-view.tsx";
+import { NotFoundView } from "~/features/site/ui/index.ts";
 
 /** Any unknown path under a locale: 'Page Not Found' with HTTP 404 (SPEC §2). */
 export default function NotFound() {

@@ -1,19 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ArticleCard } from "~/components/site/article-card.tsx";
-import { HomeHero } from "~/components/site/home-hero.tsx";
-import { HomeNewsletter, SidebarSection } from "~/components/site/home-sidebar.tsx";
-import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
-import { TrendingTopics } from "~/components/site/trending-topics.tsx";
+import { ArticleCard, HomeHero, HomeNewsletter, SidebarSection, TrendingTopics } from "~/features/articles/ui/index.ts";
 import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
-import { pick } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
-import { publisherJsonLd } from "~/lib/structured-data.ts";
+import { publisherJsonLd } from "~/features/seo/index.ts";
+import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { Button } from "~/ui/button.tsx";
+import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -1,5 +1,5 @@
+import { sitemapXml } from "~/features/seo/index.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { sitemapXml } from "~/server/services/seo/sitemap.ts";
 
 // Per request: the URLs follow SITE_URL as the server runs; the rows come from the data cache.
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
-import type { PageInput } from "~/shared/schemas/newsletter.ts";
+import type { PageInput } from "~/platform/http/common-schemas.ts";
 
 /** Contact messages for admins, newest first. */
 export async function listContactMessages(db: DbClient, input: PageInput) {

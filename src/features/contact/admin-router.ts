@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listContactMessages, markContactMessageRead } from "~/features/contact/admin-messages.ts";
+import { pageInputSchema } from "~/platform/http/common-schemas.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { pageInputSchema } from "~/shared/schemas/newsletter.ts";
+import { listContactMessages, markContactMessageRead } from "./admin-messages.ts";
 
 export const adminContactMessagesRouter = createTRPCRouter({
   list: adminProcedure

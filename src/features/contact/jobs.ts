@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "~/features/contact/notify-editors.ts";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "../../platform/jobs/contract.ts";
+import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "./notify-editors.ts";
 
 /** Mails for a stored contact message; each mail is its own step so a retry never sends one twice. */
 export const contactMailJob = defineJob({

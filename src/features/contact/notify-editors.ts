@@ -2,13 +2,12 @@ import { copyFor } from "@emails/_shared/copy.ts";
 import ContactAcknowledgement from "@emails/contact-acknowledgement.tsx";
 import ContactNotification from "@emails/contact-notification.tsx";
 import { createElement } from "react";
+import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import { siteUrl } from "~/features/newsletter/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
 import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
-import { renderEmail } from "~/server/services/email/render.ts";
-import { sendEmail } from "~/server/services/email/send-email.ts";
-import { siteUrl } from "~/server/services/newsletter/urls.ts";
 
 const load = (db: DbClient, id: string) => db.contactMessage.findUniqueOrThrow({ where: { id } });
 

@@ -1,7 +1,7 @@
-import { contactInputSchema, contactOutputSchema } from "~/features/contact/schema.ts";
-import { submitContactMessage } from "~/features/contact/submit-message.ts";
 import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
+import { contactInputSchema, contactOutputSchema } from "./schema.ts";
+import { submitContactMessage } from "./submit-message.ts";
 
 export const contactRouter = createTRPCRouter({
   submit: publicProcedure

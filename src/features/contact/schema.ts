@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { contactReasons } from "~/shared/constants/forms.ts";
-import { localeSchema } from "~/shared/schemas/common.ts";
-import { emailSchema } from "~/shared/schemas/newsletter.ts";
+import { emailSchema, localeSchema } from "~/platform/http/common-schemas.ts";
+import { contactReasons } from "~/ui/form-limits.ts";
 
 const contactReasonSchema = z.enum(contactReasons);
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { contactMailJob } from "~/features/contact/jobs.ts";
-import type { contactInputSchema } from "~/features/contact/schema.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { contactMailJob } from "./jobs.ts";
+import type { contactInputSchema } from "./schema.ts";
 
 /**
  * Stores the message first, then hands the two e-mails to a retried job: a mail outage never loses a

@@ -1,6 +1,6 @@
+import { linkSchema } from "~/features/articles/schema.ts";
 import type { Company, Referent } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { linkSchema } from "~/shared/schemas/public-content.ts";
 
 const links = linkSchema.array().catch([]);
 

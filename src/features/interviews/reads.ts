@@ -1,6 +1,6 @@
+import { intervieweeSchema, linkSchema, qaSchema } from "~/features/articles/schema.ts";
 import type { Interview, Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { intervieweeSchema, linkSchema, qaSchema } from "~/shared/schemas/public-content.ts";
 
 const PUBLIC: Prisma.InterviewWhereInput = { status: "published" };
 

@@ -1,7 +1,7 @@
 import { unstable_cache } from "next/cache";
 import superjson from "superjson";
 import { nextRuntime } from "~/platform/env/live.ts";
-import { slugSchema } from "~/shared/schemas/common.ts";
+import { slugSchema } from "~/platform/http/common-schemas.ts";
 
 /** Safety nets only: entries are expired by tag on change (revalidate.ts); seed-managed content by time. */
 export const CONTENT_TTL = 300;

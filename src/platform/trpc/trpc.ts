@@ -103,6 +103,8 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
+/** Mounts procedures owned by one feature under another feature's namespace (paths stay as the UI and REST know them). */
+export const mergeRouters = t.mergeRouters;
 
 /**
  * Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500);

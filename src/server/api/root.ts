@@ -1,11 +1,11 @@
+import { articlesRouter } from "~/features/articles/index.ts";
 import { contactRouter } from "~/features/contact/index.ts";
+import { newsletterRouter } from "~/features/newsletter/index.ts";
+import { searchRouter } from "~/features/search/index.ts";
+import { authRouter } from "~/features/users/index.ts";
 import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { adminRouter } from "./routers/admin/index.ts";
-import { articlesRouter } from "./routers/articles.ts";
-import { authRouter } from "./routers/auth.ts";
-import { healthRouter } from "./routers/health.ts";
-import { newsletterRouter } from "./routers/newsletter.ts";
-import { searchRouter } from "./routers/search.ts";
+import { adminRouter } from "./admin-router.ts";
+import { healthRouter } from "./health-router.ts";
 
 /** The whole API. Public and user procedures by domain; every admin procedure under `admin`. */
 export const appRouter = createTRPCRouter({

@@ -1,11 +1,5 @@
-import { directoryContent } from "~/features/directories/index.ts";
-import { editorialContent } from "~/features/editorial/index.ts";
-import { interviewContent } from "~/features/interviews/index.ts";
-import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
-import { CACHE_TAGS } from "~/platform/cache/tags.ts";
-import { db } from "~/platform/db/db.ts";
-import { buildRssFeed } from "~/server/services/articles/feed.ts";
 import {
+  buildRssFeed,
   getHomeFeaturedArticle,
   getPublishedArticle,
   listArticleFacets,
@@ -13,8 +7,14 @@ import {
   listPublishedArticleRefs,
   listPublishedArticles,
   listRelatedArticles,
-} from "~/server/services/articles/queries.ts";
-import type { ArticleListInput } from "~/shared/schemas/public-content.ts";
+} from "~/features/articles/index.ts";
+import type { ArticleListInput } from "~/features/articles/schema.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { editorialContent } from "~/features/editorial/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
+import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
+import { CACHE_TAGS } from "~/platform/cache/tags.ts";
+import { db } from "~/platform/db/db.ts";
 
 /**
  * The public site's reads through Next's data cache. Pages render per request (the CSP nonce, see

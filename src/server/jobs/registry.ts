@@ -1,11 +1,14 @@
+import { agentRunJob } from "~/features/agents/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
+import {
+  sendNewsletterGroupJob,
+  sendNewsletterJob,
+  signupMailJob,
+  weeklyNewsletterJob,
+} from "~/features/newsletter/index.ts";
+import { publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "../../platform/jobs/contract.ts";
-import { agentRunJob } from "./agent-run.ts";
-import { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./newsletter.ts";
-import { publishDueArticlesJob } from "./publish-due.ts";
-import { regenerateImageJob } from "./regenerate-image.ts";
-import { weeklyNewsletterJob } from "./weekly-newsletter.ts";
 
 /**
  * Every job of the app. Features register theirs here; the Inngest serve route and the embedded engine both

@@ -1,8 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
+import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/features/newsletter/schema.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/shared/schemas/newsletter.ts";
 
 type Access = NonNullable<AppMeta["access"]>;
 

@@ -1,5 +1,5 @@
 import { ApplicationCard, directoryRoute } from "~/features/directories/ui/index.ts";
-import { APPLICATION_CATEGORIES } from "~/lib/taxonomy.ts";
+import { APPLICATION_CATEGORIES } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({

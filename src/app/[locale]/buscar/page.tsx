@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Fragment } from "react";
-import { PageHeader } from "~/components/site/page-header.tsx";
-import { formatDate } from "~/lib/format.ts";
-import { pageMetadata } from "~/lib/seo.ts";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit, type SearchKind } from "~/features/articles/schema.ts";
+import { searchContent } from "~/features/search/index.ts";
 import { db } from "~/platform/db/db.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
+import { formatDate } from "~/platform/i18n/format.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { searchContent } from "~/server/services/search/search.ts";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit, type SearchKind } from "~/shared/schemas/public-content.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
+import { PageHeader } from "~/ui/page-header.tsx";
 
 const HREF: Record<SearchKind, (slug: string) => string> = {
   article: (s) => `/noticias/${s}`,

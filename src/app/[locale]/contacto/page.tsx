@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { NewsletterSignup } from "~/components/newsletter/newsletter-signup.tsx";
-import { PageHeader } from "~/components/site/page-header.tsx";
 import { ContactForm } from "~/features/contact/ui/index.ts";
-import { pick } from "~/lib/localized.ts";
-import { pageMetadata } from "~/lib/seo.ts";
+import { NewsletterSignup } from "~/features/newsletter/ui/index.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { PageHeader } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

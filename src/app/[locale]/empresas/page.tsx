@@ -1,5 +1,5 @@
 import { CompanyCard, directoryRoute } from "~/features/directories/ui/index.ts";
-import { COMPANY_TYPES } from "~/lib/taxonomy.ts";
+import { COMPANY_TYPES } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({

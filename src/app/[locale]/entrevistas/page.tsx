@@ -1,6 +1,6 @@
 import { directoryRoute } from "~/features/directories/ui/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
-import { TOPICS } from "~/lib/taxonomy.ts";
+import { TOPICS } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PageHeader } from "~/components/site/page-header.tsx";
-import { Prose } from "~/components/site/prose.tsx";
-import { localizeMarkdownLinks } from "~/lib/editorial.ts";
-import { formatDate } from "~/lib/format.ts";
-import { pick } from "~/lib/localized.ts";
-import { pageMetadata } from "~/lib/seo.ts";
+import { localizeMarkdownLinks } from "~/features/editorial/index.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
+import { formatDate } from "~/platform/i18n/format.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { Button } from "~/ui/button.tsx";
+import { PageHeader } from "~/ui/page-header.tsx";
+import { Prose } from "~/ui/prose.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
-import { ArticleCard } from "~/components/site/article-card.tsx";
-import { NewsExplorer } from "~/components/site/news-explorer.tsx";
-import { PageHeader } from "~/components/site/page-header.tsx";
-import { pageMetadata } from "~/lib/seo.ts";
+import { ArticleCard, NewsExplorer } from "~/features/articles/ui/index.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
+import { PageHeader } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;

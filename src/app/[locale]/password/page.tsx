@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "~/components/auth/auth-card.tsx";
-import { PasswordForm } from "~/components/auth/password-form.tsx";
+import { AuthCard, PasswordForm } from "~/features/users/ui/index.ts";
 import { getSession } from "~/platform/auth/get-session.ts";
 import { Link, redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

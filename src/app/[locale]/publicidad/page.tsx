@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PageHeader } from "~/components/site/page-header.tsx";
-import { Prose } from "~/components/site/prose.tsx";
-import { localizeMarkdownLinks, withoutSections } from "~/lib/editorial.ts";
-import { pick } from "~/lib/localized.ts";
-import { pageMetadata } from "~/lib/seo.ts";
+import { localizeMarkdownLinks, withoutSections } from "~/features/editorial/index.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
+import { PageHeader } from "~/ui/page-header.tsx";
+import { Prose } from "~/ui/prose.tsx";
 
 /** SPEC §9 advertising formats and audience split. */
 const FORMATS = [

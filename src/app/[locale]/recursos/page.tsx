@@ -1,5 +1,5 @@
 import { directoryRoute, ResourceCard } from "~/features/directories/ui/index.ts";
-import { RESOURCE_TYPES } from "~/lib/taxonomy.ts";
+import { RESOURCE_TYPES } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({

@@ -1,5 +1,5 @@
 import { directoryRoute, ReferentCard } from "~/features/directories/ui/index.ts";
-import { REFERENT_FOCUSES } from "~/lib/taxonomy.ts";
+import { REFERENT_FOCUSES } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({

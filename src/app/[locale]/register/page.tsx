@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "~/components/auth/auth-card.tsx";
-import { RegisterForm } from "~/components/auth/register-form.tsx";
+import { AuthCard, RegisterForm } from "~/features/users/ui/index.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/platform/http/page-metadata.ts";
 import { isLocale } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
 

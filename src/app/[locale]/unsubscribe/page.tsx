@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { UnsubscribeStatus } from "~/components/newsletter/unsubscribe-status.tsx";
+import { UnsubscribeStatus } from "~/features/newsletter/ui/index.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

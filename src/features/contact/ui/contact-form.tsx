@@ -2,8 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { contactReasons } from "~/shared/constants/forms.ts";
 import { Button } from "~/ui/button.tsx";
+import { contactReasons } from "~/ui/form-limits.ts";
 import { toast } from "~/ui/toast.ts";
 
 const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };

@@ -1,12 +1,12 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatDate } from "~/lib/format.ts";
-import { pick } from "~/lib/localized.ts";
-import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { TopicBadges } from "~/features/articles/ui/index.ts";
+import { formatDate } from "~/platform/i18n/format.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
-import { TopicBadges } from "../../../components/site/topic-badges.tsx";
 
 function Initials({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
   const letters = name

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { PageHeader } from "../../../components/site/page-header.tsx";
+import { PageHeader } from "~/ui/page-header.tsx";
 import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
 
 /**

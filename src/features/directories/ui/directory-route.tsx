@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { pageMetadata } from "~/lib/seo.ts";
-import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { DirectoryPage } from "./directory-page.tsx";
 
 type Props = { params: Promise<{ locale: Locale }> };

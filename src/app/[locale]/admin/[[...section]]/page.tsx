@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AccessDenied } from "~/components/admin/shell/access-denied.tsx";
-import { AdminShell } from "~/components/admin/shell/admin-shell.tsx";
-import { sectionFromSlug, sectionPath } from "~/components/admin/shell/sections.ts";
+import { AccessDenied, AdminShell, sectionFromSlug, sectionPath } from "~/features/admin/ui/index.ts";
 import { getSession } from "~/platform/auth/get-session.ts";
 import { redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

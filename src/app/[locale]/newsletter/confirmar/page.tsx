@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ConfirmStatus } from "~/components/newsletter/confirm-status.tsx";
+import { ConfirmStatus } from "~/features/newsletter/ui/index.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 

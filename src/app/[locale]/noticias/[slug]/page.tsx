@@ -1,24 +1,21 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ArticleCard } from "~/components/site/article-card.tsx";
-import { Byline } from "~/components/site/byline.tsx";
-import { ExternalLinks } from "~/components/site/external-links.tsx";
-import { JsonLd, SectionHeading } from "~/components/site/page-header.tsx";
-import { Prose } from "~/components/site/prose.tsx";
-import { TagList, TopicBadges } from "~/components/site/topic-badges.tsx";
-import { displayAuthor } from "~/lib/authors.ts";
-import { truncate } from "~/lib/format.ts";
-import { pick } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/lib/seo.ts";
-import { authorJsonLd, publisherJsonLd } from "~/lib/structured-data.ts";
-import { taxonomyLabel } from "~/lib/taxonomy.ts";
+import { displayAuthor, listPublishedArticleRefs } from "~/features/articles/index.ts";
+import { ArticleCard, Byline, TagList, TopicBadges } from "~/features/articles/ui/index.ts";
+import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { db } from "~/platform/db/db.ts";
+import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
+import { truncate } from "~/platform/i18n/format.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
+import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
-import { listPublishedArticleRefs } from "~/server/services/articles/queries.ts";
 import { Badge } from "~/ui/badge.tsx";
+import { ExternalLinks } from "~/ui/external-links.tsx";
+import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
+import { Prose } from "~/ui/prose.tsx";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

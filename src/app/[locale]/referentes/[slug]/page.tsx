@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ExternalLinks } from "~/components/site/external-links.tsx";
-import { JsonLd } from "~/components/site/page-header.tsx";
-import { TopicBadges } from "~/components/site/topic-badges.tsx";
+import { TopicBadges } from "~/features/articles/ui/index.ts";
 import { listReferentRefs } from "~/features/directories/index.ts";
 import { Initials } from "~/features/directories/ui/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
-import { truncate } from "~/lib/format.ts";
-import { pick } from "~/lib/localized.ts";
-import { absoluteUrl, pageMetadata } from "~/lib/seo.ts";
-import { personSameAs } from "~/lib/structured-data.ts";
+import { personSameAs } from "~/features/seo/index.ts";
 import { db } from "~/platform/db/db.ts";
+import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
+import { truncate } from "~/platform/i18n/format.ts";
+import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { publicContent } from "~/server/cache/public-content.ts";
+import { ExternalLinks } from "~/ui/external-links.tsx";
+import { JsonLd } from "~/ui/page-header.tsx";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
+import { subscriberLocale, unsubscribe, unsubscribeUrl } from "~/features/newsletter/index.ts";
+import { tokenSchema } from "~/features/newsletter/schema.ts";
 import { db } from "~/platform/db/db.ts";
 import { AppError } from "~/platform/errors.ts";
 import { route } from "~/platform/http/route.ts";
-import { subscriberLocale, unsubscribe } from "~/server/services/newsletter/subscribe.ts";
-import { unsubscribeUrl } from "~/server/services/newsletter/urls.ts";
-import { tokenSchema } from "~/shared/schemas/newsletter.ts";
 
 export const dynamic = "force-dynamic";
 

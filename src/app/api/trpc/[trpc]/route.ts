@@ -1,8 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
+import { TRPC_MAX_BATCH_SIZE } from "~/platform/trpc/limits.ts";
 import { createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
-import { TRPC_MAX_BATCH_SIZE } from "~/shared/constants/trpc.ts";
 
 const handler = (req: NextRequest) =>
   fetchRequestHandler({

@@ -1,6 +1,6 @@
-import { renderOgImage } from "~/components/site/og-image.tsx";
+import { shareCard } from "~/features/seo/index.ts";
+import { renderOgImage } from "~/features/seo/ui/index.ts";
 import { isLocale } from "~/platform/i18n/routing.ts";
-import { shareCard } from "~/server/services/seo/share-card.ts";
 
 export const dynamic = "force-dynamic";
 

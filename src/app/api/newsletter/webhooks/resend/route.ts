@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
+import { handleResendWebhook } from "~/features/mail/index.ts";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { route } from "~/platform/http/route.ts";
-import { handleResendWebhook } from "~/server/services/email/webhook.ts";
 
 export const dynamic = "force-dynamic";
 

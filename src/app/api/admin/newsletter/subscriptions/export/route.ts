@@ -1,6 +1,6 @@
+import { subscriptionsCsv } from "~/features/newsletter/index.ts";
 import { db } from "~/platform/db/db.ts";
 import { route } from "~/platform/http/route.ts";
-import { subscriptionsCsv } from "~/server/services/newsletter/subscriptions-admin.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
+import { newsletterPreviewHtml } from "~/features/newsletter/index.ts";
+import { newsletterIdInputSchema } from "~/features/newsletter/schema.ts";
 import { db } from "~/platform/db/db.ts";
 import { route } from "~/platform/http/route.ts";
-import { newsletterPreviewHtml } from "~/server/services/newsletter/admin.ts";
-import { newsletterIdInputSchema } from "~/shared/schemas/newsletter.ts";
 
 export const dynamic = "force-dynamic";
 

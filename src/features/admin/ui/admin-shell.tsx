@@ -1,0 +1,130 @@
+"use client";
+
+import * as Tabs from "@radix-ui/react-tabs";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { type ComponentType, useEffect, useRef, useState } from "react";
+import { AgentsTab } from "~/features/agents/ui/admin.ts";
+import { AuditTab } from "~/features/audit/ui/admin.ts";
+import { JobsTab } from "~/features/jobs/ui/admin.ts";
+import { NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
+import { MigrationTab, PublicationsTab } from "~/features/publications/ui/admin.ts";
+import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
+import { Link, useRouter } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
+import { AccessDenied } from "./access-denied.tsx";
+import { ADMIN_TABS, type AdminSectionKey, type AdminTabKey, sectionPath } from "./sections.ts";
+
+const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
+  subscriptions: SubscriptionsTab,
+  newsletters: NewslettersTab,
+  agents: AgentsTab,
+  publications: PublicationsTab,
+  migration: MigrationTab,
+  audit: AuditTab,
+  jobs: JobsTab,
+};
+
+/**
+ * The admin panel (SPEC §2): header with the username and logout (→ /), the tabs with their own URLs (the spec's five, then Auditoría and Trabajos),
+ * and the users section. The server already checked the role; this repeats the check on the client so a
+ * sign-out or demotion in this tab leaves the panel at once.
+ */
+export function AdminShell({ section, username }: { section: AdminSectionKey; username: string }) {
+  const t = useTranslations("admin");
+  const router = useRouter();
+  const { user, status, signOut } = useAuth();
+  const [active, setActive] = useState<AdminSectionKey>(section);
+  const leaving = useRef(false);
+
+  useEffect(() => setActive(section), [section]);
+  // Signed out here or from the header: drop every admin answer this tab still holds.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (status === "anonymous") {
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes('"admin"') });
+    }
+  }, [status, queryClient]);
+  useEffect(() => {
+    if (status === "anonymous" && !leaving.current) {
+      router.replace({ pathname: "/login", query: { callbackUrl: sectionPath(active) } });
+    }
+  }, [status, router, active]);
+
+  if (user && user.role !== "admin") return <AccessDenied />;
+
+  const select = (key: AdminSectionKey) => {
+    setActive(key);
+    router.push(sectionPath(key), { scroll: false });
+  };
+
+  return (
+    <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6" data-testid="admin-panel">
+      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-ink/15 pb-4">
+        <div>
+          <h1 className="font-serif text-3xl font-bold">{t("title")}</h1>
+          <p className="mt-1 text-sm text-muted" data-testid="admin-username">
+            {t("signedInAs", { username: user?.username ?? username })}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button asChild variant={active === "users" ? "secondary" : "ghost"} size="sm">
+            <Link href={sectionPath("users")} data-testid="admin-users-link">
+              {t("users.link")}
+            </Link>
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            data-testid="admin-logout"
+            onClick={() => {
+              leaving.current = true;
+              const done = signOut();
+              router.push("/");
+              void done.then(() => router.refresh());
+            }}
+          >
+            {t("logout")}
+          </Button>
+        </div>
+      </header>
+
+      <Tabs.Root
+        value={active === "users" ? "" : active}
+        onValueChange={(value) => select(value as AdminTabKey)}
+        activationMode="manual"
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label={t("tabsLabel")}
+          className="flex gap-1 overflow-x-auto rounded-lg border border-ink/15 bg-surface p-1"
+        >
+          {ADMIN_TABS.map((tab) => (
+            <Tabs.Trigger
+              key={tab.key}
+              value={tab.key}
+              data-testid={`admin-tab-trigger-${tab.key}`}
+              className={cn(
+                "whitespace-nowrap rounded-md px-4 py-2 text-sm font-semibold text-muted transition-colors",
+                "hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-paper",
+              )}
+            >
+              {t(`tabs.${tab.key}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((tab) => {
+          const Body = TAB_BODIES[tab.key];
+          return (
+            <Tabs.Content key={tab.key} value={tab.key} className="mt-6 outline-none">
+              <Body />
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
+      {active === "users" && <UsersPanel currentUserId={user?.id} />}
+    </main>
+  );
+}

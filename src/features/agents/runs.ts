@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { AgentRun } from "~/generated/prisma/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
+import { type AgentRunDto, generatedContentSchema, type RunFailure, runFailureSchema } from "./schema.ts";
+
+type RunRow = AgentRun & { agent?: { name: string } | null };
+
+const resultSchema = z
+  .object({ generatedContent: generatedContentSchema.optional(), failure: runFailureSchema.optional() })
+  .catch({});
+
+function toRunDto(row: RunRow): AgentRunDto {
+  const input = (row.input ?? {}) as { authorName?: string };
+  return {
+    id: row.id,
+    agent_id: row.agent_id,
+    agent_name: row.agent?.name ?? (row.trigger === "manual" ? (input.authorName ?? null) : null),
+    trigger: row.trigger,
+    status: row.status,
+    progress: row.progress,
+    logs: row.logs,
+    result: resultSchema.parse(row.result ?? {}),
+    error: row.error,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    duration_ms: row.started_at && row.finished_at ? row.finished_at.getTime() - row.started_at.getTime() : null,
+  };
+}
+
+const withAgent = { agent: { select: { name: true } } } as const;
+
+export async function listRuns(db: DbClient, limit = 50): Promise<AgentRunDto[]> {
+  const rows = await db.agentRun.findMany({ orderBy: { created_at: "desc" }, take: limit, include: withAgent });
+  return rows.map(toRunDto);
+}
+
+export async function getRun(db: DbClient, id: string): Promise<AgentRunDto> {
+  const row = await db.agentRun.findUnique({ where: { id }, include: withAgent });
+  if (!row) throw notFound("Agent run");
+  return toRunDto(row);
+}
+
+/** 'Ejecuciones Hoy': runs created since midnight in Madrid (the editors' day), whatever the server's zone. */
+export async function countRunsToday(db: DbClient): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count FROM agent_runs
+    WHERE created_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Madrid') AT TIME ZONE 'Europe/Madrid')`;
+  return Number(row?.count ?? 0);
+}
+
+const stamp = () => new Date().toISOString().slice(11, 19);
+
+/** Appends one line to the run's logs (and optionally moves its progress) in a single statement. */
+export async function appendRunLog(db: DbClient, runId: string, line: string, progress?: number) {
+  await db.agentRun.update({
+    where: { id: runId },
+    data: { logs: { push: `[${stamp()}] ${line}` }, ...(progress === undefined ? {} : { progress }) },
+  });
+}
+
+export async function markRunFailed(db: DbClient, runId: string, error: string, failure: RunFailure) {
+  await db.agentRun.update({
+    where: { id: runId },
+    data: {
+      status: "failed",
+      error,
+      result: { failure },
+      finished_at: new Date(),
+      logs: { push: `[${stamp()}] Error: ${error}` },
+    },
+  });
+}

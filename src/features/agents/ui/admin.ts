@@ -1,0 +1,1 @@
+export { AgentsTab } from "./agents-tab.tsx";

@@ -1,0 +1,90 @@
+import { Feed } from "feed";
+import type { DbClient } from "~/platform/db/client.ts";
+import { pick } from "~/platform/i18n/localized.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { renderMarkdown } from "~/platform/security/markdown.ts";
+import { displayAuthor } from "./authors.ts";
+import { listPublishedArticles } from "./reads.ts";
+
+/** How many of the newest published articles the RSS feed carries. */
+const FEED_SIZE = 50;
+
+const MEDIA_NS = "http://search.yahoo.com/mrss/";
+const DC_NS = "http://purl.org/dc/elements/1.1/";
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+type FeedOptions = {
+  locale: Locale;
+  siteUrl: string;
+  title: string;
+  description: string;
+  copyright: string;
+  /** The sponsored label in the feed's language ('Novedad de la industria' / 'Industry update'). */
+  industryUpdate: string;
+};
+
+function imageOf(imageUrl: string | null, siteUrl: string) {
+  if (!imageUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(imageUrl, `${siteUrl}/`);
+  } catch {
+    return null;
+  }
+  const ext = url.pathname.split(".").pop()?.toLowerCase() ?? "";
+  return { url: url.href, type: IMAGE_TYPES[ext] ?? "image/jpeg" };
+}
+
+/**
+ * RSS 2.0 of the published articles in one language (the `feed` library writes and escapes the XML): the
+ * author as `dc:creator` (RSS's own <author> must be an e-mail address), the sanitised full body as
+ * `content:encoded`, the image as `enclosure` and `media:content`. A sponsored piece is credited to its
+ * sponsor and carries the industry-update label, in the feed's language.
+ */
+export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<string> {
+  const home = opts.locale === "en" ? `${opts.siteUrl}/en` : opts.siteUrl;
+  const articles = await listPublishedArticles(db, { limit: FEED_SIZE, excludeFeatured: false });
+  const feed = new Feed({
+    id: home,
+    link: home,
+    title: opts.title,
+    description: opts.description,
+    language: opts.locale,
+    copyright: opts.copyright,
+    updated: articles[0]?.updated_at ?? new Date("2025-01-01T00:00:00Z"),
+    feedLinks: { rss: `${home}/rss` },
+  });
+  for (const a of articles) {
+    const url = `${home}/noticias/${a.slug}`;
+    const creator = a.sponsored ? (a.author ?? "").trim() || displayAuthor(a).name : displayAuthor(a).name;
+    const body = renderMarkdown(pick(opts.locale, a.body_es, a.body_en));
+    const image = imageOf(a.image_url, opts.siteUrl);
+    feed.addItem({
+      id: url,
+      link: url,
+      title: pick(opts.locale, a.title_es, a.title_en),
+      description: pick(opts.locale, a.summary_es, a.summary_en),
+      content: a.sponsored ? `<p><strong>${opts.industryUpdate}</strong></p>${body}` : body,
+      date: a.date,
+      category: [...(a.sponsored ? [opts.industryUpdate] : []), ...a.topics].map((name) => ({ name })),
+      ...(image ? { enclosure: { url: image.url, type: image.type, length: 0 } } : {}),
+      extensions: [
+        { name: "dc:creator", objects: { _text: creator } },
+        ...(image
+          ? [{ name: "media:content", objects: { _attributes: { url: image.url, medium: "image", type: image.type } } }]
+          : []),
+      ],
+    });
+  }
+  // The library declares dc only along with content:encoded, and has no option for the Media RSS namespace.
+  const xml = feed.rss2();
+  const namespaces = [`xmlns:media="${MEDIA_NS}"`, xml.includes("xmlns:dc=") ? "" : `xmlns:dc="${DC_NS}"`];
+  return xml.replace("<rss ", `<rss ${namespaces.filter(Boolean).join(" ")} `);
+}

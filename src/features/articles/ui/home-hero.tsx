@@ -1,0 +1,26 @@
+import { useTranslations } from "next-intl";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/index.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
+
+/** Home hero (SPEC §2): title, subtitle, explore-news and subscribe calls. */
+export function HomeHero() {
+  const t = useTranslations("home");
+  return (
+    <section className="border-b border-ink/15 py-10 md:py-16" data-testid="home-hero">
+      <p className="kicker">{t("heroKicker")}</p>
+      <h1 className="mt-4 max-w-4xl font-serif text-4xl font-bold leading-[1.08] tracking-tight text-balance md:text-display">
+        {t("heroTitle")}
+      </h1>
+      <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted md:text-xl">{t("heroSubtitle")}</p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <Link href="/noticias">{t("exploreNews")}</Link>
+        </Button>
+        <NewsletterScrollButton size="lg" variant="outline">
+          {t("subscribe")}
+        </NewsletterScrollButton>
+      </div>
+    </section>
+  );
+}

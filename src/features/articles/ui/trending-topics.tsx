@@ -1,0 +1,33 @@
+import { useTranslations } from "next-intl";
+import { TRENDING_TOPICS, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
+
+/** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (SPEC §2). */
+export function TrendingTopics() {
+  const t = useTranslations("home");
+  const topics = useTranslations("taxonomy.topics");
+  return (
+    <section
+      aria-labelledby="trending"
+      className="flex flex-col gap-3 border-b border-rule py-4 md:flex-row md:items-center"
+      data-testid="trending-topics"
+    >
+      <div className="flex shrink-0 items-baseline gap-3">
+        <h2 id="trending" className="text-sm font-bold uppercase tracking-wider">
+          {t("trending")}
+        </h2>
+        <span className="text-xs text-muted">{t("trendingUpdated")}</span>
+      </div>
+      <ul className="flex flex-wrap gap-2">
+        {TRENDING_TOPICS.map((topic) => (
+          <li
+            key={topic}
+            data-testid="trending-topic"
+            className="rounded-full bg-ink/[0.06] px-3 py-1 text-sm font-medium"
+          >
+            #{taxonomyLabel(topics, topic)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { adminAuditRouter } from "./router.ts";

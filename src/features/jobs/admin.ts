@@ -1,0 +1,131 @@
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import { inngestConfigured } from "~/platform/jobs/client.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { nextFire } from "~/platform/jobs/engine/schedules.ts";
+import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
+import { jobs } from "~/server/jobs/registry.ts";
+import type { JobRunDto, JobsOverview } from "./schema.ts";
+
+const RECENT = 100;
+const STATUS = {
+  created: "queued",
+  retry: "retrying",
+  active: "running",
+  completed: "completed",
+  cancelled: "cancelled",
+  failed: "failed",
+} as const;
+
+interface Row {
+  id: string;
+  name: string;
+  state: keyof typeof STATUS;
+  retry_count: number;
+  retry_limit: number;
+  output: { message?: string } | null;
+  created_on: Date;
+  started_on: Date | null;
+  completed_on: Date | null;
+  step: string | null;
+}
+
+function schedules(): JobsOverview["schedules"] {
+  return jobs.flatMap((j) => (j.cron ? [{ name: j.name, cron: j.cron, next_run_at: nextFire(j.cron) }] : []));
+}
+
+function toDto(r: Row): JobRunDto {
+  const started = r.started_on !== null;
+  const finished = r.state === "completed" || r.state === "failed" || r.state === "cancelled";
+  const end = finished ? r.completed_on : null;
+  return {
+    id: r.id,
+    name: r.name,
+    status: STATUS[r.state],
+    attempts: started ? r.retry_count + 1 : 0,
+    max_attempts: r.retry_limit + 1,
+    step: r.step,
+    error: r.state === "completed" ? null : (r.output?.message ?? null),
+    created_at: r.created_on,
+    started_at: r.started_on,
+    finished_at: end,
+    duration_ms: r.started_on && end ? end.getTime() - r.started_on.getTime() : null,
+    dashboard_url: null,
+  };
+}
+
+/** Under Inngest: the runs the app noted, each linked to its page in the Inngest dashboard. */
+async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
+  const rows = await db.inngestRun.findMany({ orderBy: { started_at: "desc" }, take: RECENT });
+  return rows.map((r) => ({
+    id: r.run_id,
+    name: r.name,
+    status: (["running", "retrying", "completed", "failed"].includes(r.status)
+      ? r.status
+      : "running") as JobRunDto["status"],
+    attempts: r.attempts,
+    max_attempts: (jobs.find((j) => j.name === r.name)?.retries ?? 0) + 1,
+    step: r.step,
+    error: r.error,
+    created_at: r.started_at,
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    duration_ms: r.finished_at ? r.finished_at.getTime() - r.started_at.getTime() : null,
+    dashboard_url: inngestRunUrl(r.run_id),
+  }));
+}
+
+/** GET /api/admin/jobs: the latest runs of every job (the engine's live and archived rows) and the schedules. */
+export async function listJobs(db: DbClient): Promise<JobsOverview> {
+  if (inngestConfigured)
+    return { engine: "inngest", dashboard_url: inngestRunsUrl(), runs: await inngestRuns(db), schedules: schedules() };
+  const { schema } = await getEngine();
+  const cols = "id, name, state::text AS state, retry_count, retry_limit, output, created_on, started_on, completed_on";
+  // A scheduled job's completed runs show only their latest: the per-minute ones would push every other run
+  // off the list within the hour. Its failures and live runs all stay.
+  const scheduled = jobs.filter((j) => j.cron).map((j) => j.name);
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT * FROM (
+       SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,
+              j.completed_on, r.step,
+              row_number() OVER (PARTITION BY j.name, j.state ORDER BY j.created_on DESC) AS nth
+         FROM (SELECT ${cols} FROM ${schema}.job UNION ALL SELECT ${cols} FROM ${schema}.archive) j
+         LEFT JOIN job_runs r ON r.id = j.id
+        WHERE j.name NOT LIKE '\\_\\_pgboss%') runs
+      WHERE NOT (state = 'completed' AND name = ANY($1::text[]) AND nth > 1)
+      ORDER BY created_on DESC
+      LIMIT ${RECENT}`,
+    scheduled,
+  );
+  return { engine: "embedded", dashboard_url: null, runs: rows.map(toDto), schedules: schedules() };
+}
+
+async function findRun(id: string) {
+  if (inngestConfigured)
+    throw new AppError("CONFLICT", "Jobs run on Inngest: replay or cancel them in the Inngest dashboard");
+  const engine = await getEngine();
+  const { rows } = await engine.boss
+    .getDb()
+    .executeSql(`SELECT name, state::text AS state FROM ${engine.schema}.job WHERE id = $1::uuid`, [id]);
+  const row = rows[0] as { name: string; state: keyof typeof STATUS } | undefined;
+  if (!row) throw notFound("Job run");
+  return { engine, ...row };
+}
+
+/** POST /api/admin/jobs/{id}/retry: a failed run runs again from its failed step (finished steps are kept). */
+export async function retryJob(id: string) {
+  const run = await findRun(id);
+  if (run.state !== "failed") throw new AppError("CONFLICT", "Only a failed run can be retried");
+  await run.engine.boss.retry(run.name, id);
+  run.engine.notify(run.name);
+  return { success: true, status: "retrying" as const };
+}
+
+/** POST /api/admin/jobs/{id}/cancel: a queued or retrying run never starts; a running one stops before its next step. */
+export async function cancelJob(id: string) {
+  const run = await findRun(id);
+  if (!["created", "retry", "active"].includes(run.state))
+    throw new AppError("CONFLICT", "Only a queued, retrying or running run can be cancelled");
+  await run.engine.boss.cancel(run.name, id);
+  return { success: true, status: "cancelled" as const };
+}

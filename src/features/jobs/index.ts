@@ -1,0 +1,1 @@
+export { adminJobsRouter } from "./router.ts";

@@ -1,0 +1,1 @@
+export { OutboxSection } from "./outbox-section.tsx";

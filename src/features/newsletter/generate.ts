@@ -1,0 +1,139 @@
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
+import { type RankCandidate, rankTopFive } from "./ranking.ts";
+import type { NewsletterItem } from "./schema.ts";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+export const NOTHING_PUBLISHED = "No hay artículos ni entrevistas publicados: publica alguno para crear el boletín";
+const TOP = 5;
+
+type Candidate = RankCandidate & { item: NewsletterItem };
+
+const dateFmt = (locale: string) =>
+  new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "es-ES", {
+    day: "numeric",
+    month: "long",
+    timeZone: "Europe/Madrid",
+  });
+
+type Window = { gte?: Date; lt?: Date; lte?: Date };
+
+/** Published articles and interviews in a date window as ranking candidates, leaving out `skip` (kind:slug). */
+async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, take?: number): Promise<Candidate[]> {
+  const notIn = (kind: string) =>
+    [...skip].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+  const order = { date: "desc" as const };
+  const [articles, interviews] = await Promise.all([
+    db.article.findMany({
+      where: { status: "published", date, slug: { notIn: notIn("article") } },
+      orderBy: order,
+      take,
+      select: {
+        slug: true,
+        title_es: true,
+        title_en: true,
+        summary_es: true,
+        summary_en: true,
+        featured: true,
+        date: true,
+        topics: true,
+        tags: true,
+        sponsored: true,
+        type: true,
+      },
+    }),
+    db.interview.findMany({
+      where: { status: "published", date, slug: { notIn: notIn("interview") } },
+      orderBy: order,
+      take,
+      select: {
+        slug: true,
+        title_es: true,
+        title_en: true,
+        intro_es: true,
+        intro_en: true,
+        featured: true,
+        date: true,
+        topics: true,
+        sponsored: true,
+      },
+    }),
+  ]);
+  return [
+    ...articles.map((a) => ({
+      kind: "article" as const,
+      slug: a.slug,
+      featured: a.featured,
+      date: a.date,
+      topics: a.topics,
+      tags: a.tags,
+      item: {
+        kind: "article" as const,
+        slug: a.slug,
+        title_es: a.title_es,
+        title_en: a.title_en,
+        summary_es: a.summary_es,
+        summary_en: a.summary_en,
+        sponsored: a.sponsored || a.type === "novedad-industria",
+        date: a.date.toISOString(),
+      },
+    })),
+    ...interviews.map((i) => ({
+      kind: "interview" as const,
+      slug: i.slug,
+      featured: i.featured,
+      date: i.date,
+      topics: i.topics,
+      tags: [],
+      item: {
+        kind: "interview" as const,
+        slug: i.slug,
+        title_es: i.title_es,
+        title_en: i.title_en,
+        summary_es: i.intro_es,
+        summary_en: i.intro_en,
+        sponsored: i.sponsored,
+        date: i.date.toISOString(),
+      },
+    })),
+  ];
+}
+
+/** kind:slug of every piece a sent newsletter already carried. */
+async function carriedPieces(db: DbClient): Promise<Set<string>> {
+  const sent = await db.newsletter.findMany({ where: { status: "sent" }, select: { items: true } });
+  return new Set(sent.flatMap((n) => (n.items as NewsletterItem[]).map((i) => `${i.kind}:${i.slug}`)));
+}
+
+/**
+ * Builds the weekly 'Top 5' draft: the most relevant pieces published in the 7 days up to `now` (see
+ * ranking.ts for the order); when there are fewer than 5, the most recent earlier pieces that no sent
+ * newsletter carried fill the rest (a new site's bundled content, a quiet week). With nothing published at
+ * all it refuses (400) instead of creating an empty newsletter.
+ */
+export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
+  const weekStart = new Date(now.getTime() - WEEK_MS);
+  const week = rankTopFive(await loadCandidates(db, { gte: weekStart, lte: now }, new Set()));
+  const need = TOP - week.length;
+  const fill =
+    need > 0
+      ? (await loadCandidates(db, { lt: weekStart }, await carriedPieces(db), need))
+          .sort((a, b) => b.date.getTime() - a.date.getTime() || a.slug.localeCompare(b.slug))
+          .slice(0, need)
+      : [];
+  const items = [...week, ...fill].map((c) => c.item);
+  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED);
+  const lead = items[0]!;
+  const range = (locale: string) => `${dateFmt(locale).format(weekStart)} – ${dateFmt(locale).format(now)}`;
+  return db.newsletter.create({
+    data: {
+      subject_es: `Top 5 de la semana: ${lead.title_es}`,
+      subject_en: `Top 5 of the week: ${lead.title_en ?? lead.title_es}`,
+      intro_es: `Los ${items.length} desarrollos más relevantes sobre los riesgos de la IA (${range("es")}).`,
+      intro_en: `The ${items.length} most relevant developments on AI risks (${range("en")}).`,
+      items,
+      status: "draft",
+      week_start: weekStart,
+    },
+  });
+}

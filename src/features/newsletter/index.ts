@@ -1,0 +1,11 @@
+export type { PageInput } from "~/platform/http/common-schemas.ts";
+export { emailSchema, emptyInputSchema, pageInputSchema } from "~/platform/http/common-schemas.ts";
+export { newsletterPreviewHtml } from "./admin.ts";
+export { adminNewslettersRouter } from "./admin-router.ts";
+export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./jobs.ts";
+export { newsletterRouter } from "./router.ts";
+export { subscriberLocale, unsubscribe } from "./subscribe.ts";
+export { subscriptionsCsv } from "./subscriptions-admin.ts";
+export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
+export { siteUrl, unsubscribeUrl } from "./urls.ts";
+export { weeklyNewsletterJob } from "./weekly-job.ts";

@@ -1,0 +1,74 @@
+import { createHash } from "node:crypto";
+import WeeklyNewsletter from "@emails/weekly-newsletter.tsx";
+import { createElement } from "react";
+import { renderEmail } from "~/features/mail/index.ts";
+import type { NewsletterItem } from "./schema.ts";
+import { itemUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
+
+/** Stands in for each subscriber's unsubscribe token: the newsletter is rendered once per language, not per person. */
+const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";
+
+interface NewsletterContent {
+  id: string;
+  subject_es: string;
+  subject_en: string | null;
+  intro_es: string;
+  intro_en: string | null;
+  items: unknown;
+}
+
+interface RenderedNewsletter {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function newsletterSubject(n: NewsletterContent, locale: string) {
+  return locale === "en" ? (n.subject_en ?? n.subject_es) : n.subject_es;
+}
+
+// Rendering costs milliseconds and a send makes one step per batch: keep the last few renders. Keyed by
+// content, not updated_at: every sent batch bumps the row's sent_count (and so updated_at).
+const cache = new Map<string, Promise<RenderedNewsletter>>();
+
+/** The newsletter in one language, with TOKEN_PLACEHOLDER where the subscriber's token goes. */
+export function renderNewsletter(n: NewsletterContent, locale: "es" | "en"): Promise<RenderedNewsletter> {
+  const content = JSON.stringify([n.subject_es, n.subject_en, n.intro_es, n.intro_en, n.items]);
+  const key = `${n.id}:${locale}:${createHash("sha256").update(content).digest("base64url")}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = doRender(n, locale);
+    cache.set(key, hit);
+    hit.catch(() => cache.delete(key));
+    if (cache.size > 8) cache.delete(cache.keys().next().value as string);
+  }
+  return hit;
+}
+
+async function doRender(n: NewsletterContent, locale: "es" | "en"): Promise<RenderedNewsletter> {
+  const items = (n.items as NewsletterItem[]).map((item) => ({
+    title: locale === "en" ? (item.title_en ?? item.title_es) : item.title_es,
+    summary: locale === "en" ? (item.summary_en ?? item.summary_es) : item.summary_es,
+    url: itemUrl(locale, item.kind, item.slug),
+    sponsored: item.sponsored,
+  }));
+  const { html, text } = await renderEmail(
+    createElement(WeeklyNewsletter, {
+      locale,
+      siteUrl: siteUrl(locale),
+      subject: newsletterSubject(n, locale),
+      intro: locale === "en" ? (n.intro_en ?? n.intro_es) : n.intro_es,
+      items,
+      unsubscribeUrl: unsubscribeUrl(locale, TOKEN_PLACEHOLDER),
+    }),
+  );
+  return { subject: newsletterSubject(n, locale), html, text };
+}
+
+/** One subscriber's copy: the shared render with their own token filled in. */
+export function personalise(r: RenderedNewsletter, token: string) {
+  return { html: r.html.replaceAll(TOKEN_PLACEHOLDER, token), text: r.text.replaceAll(TOKEN_PLACEHOLDER, token) };
+}
+
+/** Sanity for previews: the admin sees the copy with a visibly fake token. */
+export const previewToken = () => "preview".padEnd(43, "-");

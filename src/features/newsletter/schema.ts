@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { emailSchema, localeSchema, pageFields } from "~/platform/http/common-schemas.ts";
+
+/** SPEC §7 POST /api/newsletter/subscribe. `website` is a honeypot: people leave it empty, bots fill it. */
+export const subscribeInputSchema = z.object({
+  email: emailSchema,
+  locale: localeSchema.optional(),
+  source: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z0-9-]*$/, "must be a short lowercase label")
+    .optional(),
+  website: z.string().max(200).optional(),
+});
+export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
+
+/** Tokens are ≥ 32 characters (SPEC §5); anything else is rejected before touching the database. */
+export const tokenSchema = z.string().trim().min(32, "must be at least 32 characters").max(128);
+export const unsubscribeInputSchema = z.object({ token: tokenSchema });
+export const confirmInputSchema = z.object({ token: tokenSchema });
+
+export const unsubscribeOutputSchema = z.object({ success: z.boolean(), message: z.string() });
+
+const subscriptionStatusSchema = z.enum(["pending", "confirmed", "unsubscribed"]);
+
+/** A subscription as admins see it (SPEC §3: id, email, subscribed, source, created_at; plus language and state). */
+const subscriptionSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  subscribed: z.boolean(),
+  status: subscriptionStatusSchema,
+  source: z.string().nullable(),
+  locale: z.string(),
+  created_at: z.date(),
+  confirmed_at: z.date().nullable(),
+});
+
+export const subscriptionListInputSchema = z.object({
+  q: z.string().trim().max(254).optional(),
+  ...pageFields,
+});
+export const subscriptionListOutputSchema = z.object({
+  items: z.array(subscriptionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const subscriptionEmailInputSchema = z.object({ email: emailSchema });
+
+const newsletterStatusSchema = z.enum(["draft", "pending", "approved", "sending", "sent", "failed"]);
+
+/** One entry of the weekly 'Top 5'. */
+export const newsletterItemSchema = z.object({
+  kind: z.enum(["article", "interview"]),
+  slug: z.string(),
+  title_es: z.string(),
+  title_en: z.string().nullable(),
+  summary_es: z.string(),
+  summary_en: z.string().nullable(),
+  sponsored: z.boolean(),
+  date: z.string(),
+});
+export type NewsletterItem = z.infer<typeof newsletterItemSchema>;
+
+/** How many items were published in the newsletter's week, and how many earlier ones fill it up to 5. */
+export function newsletterComposition(items: NewsletterItem[], weekStart: Date): { week: number; recent: number } {
+  const week = items.filter((i) => new Date(i.date) >= weekStart).length;
+  return { week, recent: items.length - week };
+}
+
+export const newsletterSchema = z.object({
+  id: z.string(),
+  subject_es: z.string(),
+  subject_en: z.string().nullable(),
+  intro_es: z.string(),
+  intro_en: z.string().nullable(),
+  items: z.array(newsletterItemSchema),
+  status: newsletterStatusSchema,
+  week_start: z.date(),
+  recipient_count: z.number().int(),
+  sent_count: z.number().int(),
+  failure_reason: z.string().nullable(),
+  created_at: z.date(),
+  sent_at: z.date().nullable(),
+});
+export type NewsletterDto = z.infer<typeof newsletterSchema>;
+
+export const newsletterIdInputSchema = z.object({ id: z.string().trim().min(1).max(64) });

@@ -1,0 +1,34 @@
+import { copyFor } from "@emails/_shared/copy.ts";
+import ConfirmSubscription from "@emails/confirm-subscription.tsx";
+import { createElement } from "react";
+import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "./urls.ts";
+
+/**
+ * The mail a signup triggers: the double opt-in link for a pending address, or a short "you are already
+ * subscribed" note for a confirmed one (so the web answer never differs, but the owner of the inbox knows).
+ */
+export async function sendSignupMail(db: DbClient, subscriptionId: string, idempotencyKey: string) {
+  const sub = await db.newsletterSubscription.findUnique({ where: { id: subscriptionId } });
+  if (!sub || sub.status === "unsubscribed") return { status: "skipped" as const };
+  const copy = copyFor(sub.locale);
+  const pending = sub.status === "pending" && sub.confirmation_token;
+  const { html, text } = await renderEmail(
+    createElement(ConfirmSubscription, {
+      locale: sub.locale,
+      siteUrl: siteUrl(sub.locale),
+      confirmUrl: pending ? confirmUrl(sub.locale, sub.confirmation_token!) : undefined,
+      unsubscribeUrl: unsubscribeUrl(sub.locale, sub.unsubscribe_token),
+    }),
+  );
+  return sendEmail(db, {
+    to: sub.email,
+    subject: pending ? copy.confirmSubject : copy.alreadySubject,
+    html,
+    text,
+    headers: listUnsubscribeHeaders(sub.unsubscribe_token, sub.locale),
+    tag: pending ? "newsletter-confirmation" : "newsletter-already-subscribed",
+    idempotencyKey,
+  });
+}

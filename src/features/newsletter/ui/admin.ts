@@ -1,0 +1,2 @@
+export { NewslettersTab } from "./newsletters-tab.tsx";
+export { SubscriptionsTab } from "./subscriptions-tab.tsx";

@@ -1,0 +1,104 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import type { RouterOutputs } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { adminDate } from "~/ui/dates.ts";
+import { tdClass } from "~/ui/pager.tsx";
+import { newsletterComposition } from "../schema.ts";
+import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
+import { TestSendButton } from "./test-send-button.tsx";
+
+type Newsletter = RouterOutputs["admin"]["newsletters"]["list"][number];
+
+const STATUS_STYLE: Record<Newsletter["status"], string> = {
+  draft: "bg-ink/10 text-ink",
+  pending: "bg-sand text-ink",
+  approved: "bg-sand text-ink",
+  sending: "bg-sponsor text-sponsor-ink",
+  sent: "bg-success/15 text-success",
+  failed: "bg-accent/15 text-accent-text",
+};
+
+/** One newsletter: status, dates, counts; preview, send (not once sent; retry when failed), delete. */
+export function NewsletterRow(props: {
+  newsletter: Newsletter;
+  busy: boolean;
+  onSend: (id: string) => void;
+  onDelete: (id: string) => void;
+}) {
+  const t = useTranslations("adminNewsletters");
+  const n = props.newsletter;
+  const [preview, setPreview] = useState(false);
+  const failed = n.status === "failed";
+  const mix = newsletterComposition(n.items, new Date(n.week_start));
+  return (
+    <tr data-testid="newsletter-row" data-id={n.id} data-status={n.status}>
+      <td className={tdClass}>
+        <p className="font-semibold">{n.subject_es}</p>
+        <p className="text-xs text-muted" data-testid="newsletter-composition">
+          {mix.recent > 0 ? t("composition", mix) : t("items", { count: n.items.length })}
+        </p>
+        {failed && n.failure_reason ? (
+          <p className="mt-1 text-xs text-accent-text">
+            {t("failureReason")}: {n.failure_reason}
+          </p>
+        ) : null}
+      </td>
+      <td className={tdClass}>
+        <span
+          className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[n.status]}`}
+          data-testid="newsletter-status"
+        >
+          {t(`status.${n.status}`)}
+        </span>
+      </td>
+      <td className={tdClass}>{adminDate(n.created_at)}</td>
+      <td className={tdClass}>{adminDate(n.sent_at)}</td>
+      <td className={tdClass}>{n.status === "draft" ? "—" : `${n.sent_count}/${n.recipient_count}`}</td>
+      <td className={`${tdClass} whitespace-nowrap text-right`}>
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setPreview(true)}>
+            {t("preview")}
+          </Button>
+          <TestSendButton id={n.id} />
+          {n.status !== "sent" && n.status !== "sending" ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary" size="sm" disabled={props.busy}>
+                  {failed ? t("retry") : t("send")}
+                </Button>
+              }
+              title={t("sendTitle")}
+              description={
+                failed ? t("retryBody", { subject: n.subject_es }) : t("sendBody", { subject: n.subject_es })
+              }
+              confirmLabel={failed ? t("retry") : t("send")}
+              cancelLabel={t("cancel")}
+              onConfirm={() => props.onSend(n.id)}
+            />
+          ) : null}
+          {n.status === "sending" ? <span className="px-2 py-1 text-xs text-muted">{t("sending")}</span> : null}
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" size="sm" disabled={props.busy || n.status === "sending"}>
+                {t("delete")}
+              </Button>
+            }
+            title={t("deleteTitle")}
+            description={t("deleteBody", { subject: n.subject_es })}
+            confirmLabel={t("delete")}
+            cancelLabel={t("cancel")}
+            destructive
+            onConfirm={() => props.onDelete(n.id)}
+          />
+        </div>
+        {preview ? (
+          <NewsletterPreviewDialog id={n.id} subject={n.subject_es} open={preview} onOpenChange={setPreview} />
+        ) : null}
+      </td>
+    </tr>
+  );
+}

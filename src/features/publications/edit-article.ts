@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { toArticleDto } from "~/features/articles/index.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
+import { changeArticle, type RevisionMeta } from "./record-revision.ts";
+import { EDITABLE_FIELDS } from "./revision-snapshot.ts";
+import type { articleEditSchema } from "./schema.ts";
+import { checkSources, isOfficialSource } from "./source-policy.ts";
+
+type ArticleEdit = z.output<typeof articleEditSchema>;
+
+/** The sources with their verdict against the official-source allow-list (the desk's badges). */
+export function checkedSources(sources: { name: string; url: string }[]) {
+  return sources.map((s) => ({ ...s, official: isOfficialSource(s.url) }));
+}
+
+/**
+ * Applies a validated edit (or a restore) with its revision. Sources are checked again against the
+ * allow-list: an unofficial source keeps an unpublished article in review; on a published article it needs
+ * `confirm_unofficial_sources`, recorded with the revision. A published edit expires the public caches
+ * exactly as an approval does.
+ */
+export async function applyArticleEdit(
+  db: DbClient,
+  input: ArticleEdit & { author?: string | null },
+  meta: Omit<RevisionMeta, "confirmedUnofficialSources">,
+) {
+  const { slug, confirm_unofficial_sources: confirmed, ...changes } = input;
+  const data: Prisma.ArticleUpdateInput = {};
+  for (const field of EDITABLE_FIELDS) {
+    if (changes[field] !== undefined) (data as Record<string, unknown>)[field] = changes[field];
+  }
+  if (changes.author !== undefined) data.author = changes.author;
+  if (Object.keys(data).length === 0) throw new AppError("BAD_REQUEST", "input: nothing to change", { field: "input" });
+
+  const unofficial = changes.sources ? checkSources(changes.sources).rejected : [];
+  const { before, after } = await changeArticle(
+    db,
+    slug,
+    (row) => {
+      if (unofficial.length && row.status === "published" && !confirmed) {
+        throw new AppError(
+          "CONFLICT",
+          "sources: fuera de la lista oficial; confirma la publicación con confirm_unofficial_sources",
+          { field: "sources", details: { unofficialSources: unofficial } },
+        );
+      }
+      // Out of the allow-list on an unpublished article: it waits for an editor whatever else happens.
+      return unofficial.length && row.status !== "published" ? { ...data, review_required: true } : data;
+    },
+    { ...meta, confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [] },
+  );
+  if (after.status === "published" || before.status === "published") {
+    await revalidatePublicContent({ kind: "article", slug });
+  }
+  return toArticleDto(after);
+}
+
+export function editArticle(db: DbClient, input: ArticleEdit, actor: Actor) {
+  return applyArticleEdit(db, input, { action: "edit", actor });
+}

@@ -1,0 +1,71 @@
+import type { Article, Prisma } from "~/generated/prisma/client.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
+import { changedFields, snapshotOf } from "./revision-snapshot.ts";
+
+/** What a revision says happened. */
+export type RevisionAction =
+  | "agent_draft"
+  | "edit"
+  | "approve"
+  | "reject"
+  | "schedule"
+  | "unschedule"
+  | "scheduled_publish"
+  | "feature"
+  | "static"
+  | "author_migration"
+  | "image_regeneration"
+  | "restore";
+
+export interface RevisionMeta {
+  action: RevisionAction;
+  actor: Actor;
+  restoredFrom?: string;
+  confirmedUnofficialSources?: string[];
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Stores one revision of `before` → `after` (nothing when no revisioned field changed and it is no restore). */
+export async function recordRevision(tx: Tx | DbClient, before: Article | null, after: Article, meta: RevisionMeta) {
+  const beforeSnap = before ? snapshotOf(before) : {};
+  const afterSnap = snapshotOf(after);
+  const fields = before ? changedFields(beforeSnap, afterSnap) : Object.keys(afterSnap);
+  if (fields.length === 0 && meta.action !== "restore") return null;
+  return tx.articleRevision.create({
+    data: {
+      article_id: after.id,
+      action: meta.action,
+      actor_id: meta.actor.id,
+      actor_name: meta.actor.name,
+      fields,
+      before: beforeSnap as Prisma.InputJsonValue,
+      after: afterSnap as Prisma.InputJsonValue,
+      restored_from: meta.restoredFrom ?? null,
+      confirmed_unofficial_sources: meta.confirmedUnofficialSources ?? [],
+    },
+  });
+}
+
+/**
+ * The one way to change an article with history: reads the row, applies `data` and stores the revision in
+ * one transaction (the row is locked, so two editors saving at once produce two consecutive revisions).
+ * `data` may be a function of the current row for changes that depend on it (toggles, approvals).
+ */
+export async function changeArticle(
+  db: DbClient,
+  slug: string,
+  data: Prisma.ArticleUpdateInput | ((row: Article) => Prisma.ArticleUpdateInput),
+  meta: RevisionMeta,
+): Promise<{ before: Article; after: Article }> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "articles" WHERE slug = ${slug} FOR UPDATE`;
+    if (locked.length === 0) throw notFound("Article");
+    const before = await tx.article.findUniqueOrThrow({ where: { slug } });
+    const after = await tx.article.update({ where: { slug }, data: typeof data === "function" ? data(before) : data });
+    await recordRevision(tx, before, after, meta);
+    return { before, after };
+  });
+}

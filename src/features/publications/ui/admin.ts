@@ -1,0 +1,2 @@
+export { MigrationTab } from "./migration-tab.tsx";
+export { PublicationsTab } from "./publications-tab.tsx";

@@ -1,0 +1,139 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type FormEvent, useEffect, useState } from "react";
+import { MANUAL_CONTENT_TYPES } from "~/features/agents/schema.ts";
+import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Field, inputClass } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { toast } from "~/ui/toast.ts";
+
+type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
+
+/** SPEC §2 "Manual content generation": lands a draft in Pendientes through the agents' pipeline. */
+export function ManualGenerationDialog(props: { open: boolean; onClose: () => void; onStarted: () => void }) {
+  const t = useTranslations("adminPublications");
+  const defaults = api.admin.publications.generationDefaults.useQuery(undefined, { enabled: props.open });
+  const [contentType, setContentType] = useState<ContentType>("article");
+  const [authorName, setAuthorName] = useState("");
+  const [userPrompt, setUserPrompt] = useState("");
+  const [systemPrompt, setSystemPrompt] = useState("");
+  const [generateImage, setGenerateImage] = useState(true);
+
+  useEffect(() => {
+    if (defaults.data) {
+      setAuthorName((current) => current || defaults.data.authorName);
+      setSystemPrompt((current) => current || defaults.data.systemPrompt);
+    }
+  }, [defaults.data]);
+
+  const reset = () => {
+    setUserPrompt("");
+    setAuthorName(defaults.data?.authorName ?? "");
+  };
+  const generate = api.admin.publications.generate.useMutation({
+    onSuccess: (res) => {
+      if (!res.success) {
+        toast.error(t("toasts.errorTitle"), { description: t("toasts.generate") });
+        return;
+      }
+      toast.success(t("toasts.generated"), { description: t("toasts.generatedDescription") });
+      reset();
+      props.onStarted();
+      props.onClose();
+    },
+    onError: () => toast.error(t("toasts.errorTitle"), { description: t("toasts.generate") }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!userPrompt.trim()) {
+      toast.error(t("toasts.errorTitle"), { description: t("toasts.promptRequired") });
+      return;
+    }
+    generate.mutate({ userPrompt, systemPrompt, contentType, generateImage, authorName });
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={(open) => !open && props.onClose()}
+      title={t("manual.title")}
+      description={t("manual.description")}
+      testId="manual-generation-dialog"
+      wide
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("manual.contentType")} htmlFor="manual-type">
+            <select
+              id="manual-type"
+              className={inputClass}
+              value={contentType}
+              onChange={(e) => setContentType(e.target.value as ContentType)}
+            >
+              {MANUAL_CONTENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`manual.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t("manual.authorName")} htmlFor="manual-author">
+            <input
+              id="manual-author"
+              className={inputClass}
+              value={authorName}
+              onChange={(e) => setAuthorName(e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field label={t("manual.userPrompt")} htmlFor="manual-prompt">
+          <textarea
+            id="manual-prompt"
+            rows={5}
+            required
+            className={inputClass}
+            placeholder={t("manual.userPromptPlaceholder")}
+            value={userPrompt}
+            onChange={(e) => setUserPrompt(e.target.value)}
+          />
+        </Field>
+        <Field label={t("manual.systemPrompt")} htmlFor="manual-system">
+          <textarea
+            id="manual-system"
+            rows={4}
+            className={inputClass}
+            value={systemPrompt}
+            onChange={(e) => setSystemPrompt(e.target.value)}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm" htmlFor="manual-image">
+          <input
+            id="manual-image"
+            type="checkbox"
+            checked={generateImage}
+            onChange={(e) => setGenerateImage(e.target.checked)}
+          />
+          {t("manual.generateImage")}
+        </label>
+        <div className="flex justify-end gap-2 border-t border-ink/10 pt-4">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              reset();
+              props.onClose();
+            }}
+          >
+            {t("manual.cancel")}
+          </Button>
+          <Button type="submit" disabled={generate.isPending || !userPrompt.trim()} data-testid="manual-submit">
+            {generate.isPending ? t("manual.submitting") : t("manual.submit")}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

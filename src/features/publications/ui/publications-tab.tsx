@@ -1,0 +1,151 @@
+"use client";
+
+import * as Tabs from "@radix-ui/react-tabs";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import type { ArticleDto } from "~/features/articles/schema.ts";
+import { api } from "~/trpc/react.tsx";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
+import { ArticlePreviewDialog } from "./article-preview-dialog.tsx";
+import { ArticleRow } from "./article-row.tsx";
+import { ManualGenerationDialog } from "./manual-generation-dialog.tsx";
+
+/** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
+export function PublicationsTab() {
+  const t = useTranslations("adminPublications");
+  const utils = api.useUtils();
+  const drafts = api.admin.publications.drafts.useQuery();
+  const approved = api.admin.publications.approved.useQuery();
+  const scheduled = api.admin.publications.scheduled.useQuery();
+  const desk = useTranslations("adminDesk.schedule");
+  const [preview, setPreview] = useState<ArticleDto | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const fail = (description: string) => toast.error(t("toasts.errorTitle"), { description });
+
+  useEffect(() => {
+    if (drafts.error) toast.error(t("toasts.errorTitle"), { description: t("toasts.loadDrafts") });
+  }, [drafts.error, t]);
+  useEffect(() => {
+    if (approved.error) toast.error(t("toasts.errorTitle"), { description: t("toasts.loadApproved") });
+  }, [approved.error, t]);
+
+  const reload = () =>
+    Promise.all([
+      utils.admin.publications.drafts.invalidate(),
+      utils.admin.publications.approved.invalidate(),
+      utils.admin.publications.scheduled.invalidate(),
+    ]);
+  const mutation = <T,>(success: (r: T) => string | null, failure: string) => ({
+    onSuccess: async (r: T) => {
+      const message = success(r);
+      if (message) toast.success(message);
+      await reload();
+    },
+    onError: () => fail(failure),
+  });
+  const review = api.admin.publications.review.useMutation({
+    onSuccess: async (r) => {
+      toast.success(r.status === "published" ? t("toasts.approved") : t("toasts.rejected"));
+      await reload();
+    },
+    onError: (_e, vars) => fail(vars.status === "published" ? t("toasts.approve") : t("toasts.reject")),
+  });
+  const remove = api.admin.publications.delete.useMutation(mutation(() => t("toasts.deleted"), t("toasts.delete")));
+  const featured = api.admin.publications.toggleFeatured.useMutation(
+    mutation((r: ArticleDto) => (r.featured ? t("toasts.featured") : t("toasts.unfeatured")), t("toasts.feature")),
+  );
+  const staticToggle = api.admin.publications.toggleStatic.useMutation(
+    mutation((r: { message: string }) => r.message, t("toasts.static")),
+  );
+  const image = api.admin.publications.regenerateImage.useMutation(
+    mutation(() => t("toasts.imageQueued"), t("toasts.image")),
+  );
+  const busySlug = [review, remove, featured, staticToggle, image].find((m) => m.isPending)?.variables?.slug ?? null;
+
+  const rowActions = {
+    onPreview: setPreview,
+    onToggleFeatured: (slug: string) => featured.mutate({ slug }),
+    onToggleStatic: (slug: string) => staticToggle.mutate({ slug }),
+    onRegenerateImage: (slug: string) => image.mutate({ slug }),
+    busySlug,
+  };
+  const list = (items: ArticleDto[] | undefined, loading: boolean, empty: string) =>
+    loading ? (
+      <p className="text-sm text-muted">{t("loading")}</p>
+    ) : items?.length ? (
+      <ul className="space-y-3">
+        {items.map((a) => (
+          <ArticleRow key={a.id} article={a} {...rowActions} />
+        ))}
+      </ul>
+    ) : (
+      <p className="text-sm text-muted">{empty}</p>
+    );
+
+  return (
+    <section data-testid="admin-tab-publications" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="font-serif text-2xl font-bold">{t("title")}</h2>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() => reload().catch(() => fail(t("toasts.refresh")))}
+            data-testid="publications-refresh"
+          >
+            {t("refresh")}
+          </Button>
+          <Button onClick={() => setGenerating(true)} data-testid="publications-generate">
+            {t("generate")}
+          </Button>
+        </div>
+      </div>
+      <Tabs.Root defaultValue="pending">
+        <Tabs.List className="flex gap-1 border-b border-ink/15">
+          {(
+            [
+              ["pending", t("pending", { count: drafts.data?.length ?? 0 })],
+              ["approved", t("approved", { count: approved.data?.length ?? 0 })],
+              ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              data-testid={`publications-${value}-tab`}
+              className="px-3 py-2 text-sm font-semibold text-muted data-[state=active]:border-b-2 data-[state=active]:border-ink data-[state=active]:text-ink"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="pending" className="pt-4" data-testid="publications-pending">
+          {list(drafts.data, drafts.isLoading, t("emptyPending"))}
+        </Tabs.Content>
+        <Tabs.Content value="approved" className="pt-4" data-testid="publications-approved">
+          {list(approved.data, approved.isLoading, t("emptyApproved"))}
+        </Tabs.Content>
+        <Tabs.Content value="scheduled" className="pt-4" data-testid="publications-scheduled">
+          {list(scheduled.data, scheduled.isLoading, desk("emptyScheduled"))}
+        </Tabs.Content>
+      </Tabs.Root>
+      <ArticlePreviewDialog
+        article={preview}
+        onClose={() => setPreview(null)}
+        busy={busySlug !== null}
+        onApprove={(slug) => review.mutate({ slug, status: "published" })}
+        onChanged={(article) => {
+          setPreview(article);
+          void reload();
+        }}
+        onReject={(slug) => review.mutate({ slug, status: "rejected" })}
+        onDelete={(slug) => remove.mutate({ slug })}
+      />
+      <ManualGenerationDialog
+        open={generating}
+        onClose={() => setGenerating(false)}
+        onStarted={() => void utils.admin.runs.invalidate()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { searchRouter } from "./router.ts";
+export { searchContent } from "./search.ts";

@@ -1,0 +1,5 @@
+export type { NotFoundKind } from "./page-exists.ts";
+export { publicItemExists, routeShape } from "./page-exists.ts";
+export { shareCard } from "./share-card.ts";
+export { sitemapXml } from "./sitemap.ts";
+export { authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";

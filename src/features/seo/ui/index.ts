@@ -1,0 +1,1 @@
+export { renderOgImage } from "./og-image.tsx";

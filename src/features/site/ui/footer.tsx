@@ -1,0 +1,109 @@
+import { useLocale, useTranslations } from "next-intl";
+import { FooterNewsletter } from "~/features/newsletter/ui/index.ts";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { LanguageButtons } from "./language-toggle.tsx";
+import { Logo } from "./logo.tsx";
+import { NAV_ITEMS } from "./nav-items.ts";
+
+const linkClass = "text-paper/80 hover:text-paper hover:underline underline-offset-4";
+
+/** Shared footer (SPEC §2): brand with RSS and newsletter, navigation, services, information, copyright. */
+export function SiteFooter() {
+  const t = useTranslations("footer");
+  const nav = useTranslations("nav");
+  const home = useTranslations("home");
+  const locale = useLocale();
+  return (
+    <footer data-testid="site-footer">
+      <FooterNewsletter title={home("newsletterTitle")} text={home("newsletterText")} />
+      <div className="bg-ink text-paper">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+          <div>
+            <Logo inverted />
+            <p className="mt-4 text-sm leading-relaxed text-paper/80">{t("about")}</p>
+            <ul className="mt-4 flex gap-4 text-sm">
+              <li>
+                <a href={locale === "en" ? "/en/rss" : "/rss"} className={linkClass}>
+                  {t("rss")}
+                </a>
+              </li>
+              <li>
+                <a href="#newsletter" className={linkClass}>
+                  {t("newsletter")}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <FooterColumn title={t("navigation")}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <Link href={item.href} className={linkClass}>
+                  {nav(item.key)}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+          <FooterColumn title={t("services")}>
+            <li>
+              <Link href="/servicios" className={linkClass}>
+                {t("services")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/servicios#formacion" className={linkClass}>
+                {t("training")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/servicios#auditorias" className={linkClass}>
+                {t("audits")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/servicios#colaboraciones" className={linkClass}>
+                {t("collaborations")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/contacto" className={linkClass}>
+                {t("contact")}
+              </Link>
+            </li>
+          </FooterColumn>
+          <FooterColumn title={t("information")}>
+            <li>
+              <Link href="/metodologia" className={linkClass}>
+                {t("methodology")}
+              </Link>
+            </li>
+            <li>
+              <Link href="/publicidad" className={linkClass}>
+                {t("advertising")}
+              </Link>
+            </li>
+            <li>
+              <a href="/sitemap.xml" className={linkClass}>
+                {t("sitemap")}
+              </a>
+            </li>
+          </FooterColumn>
+        </div>
+        <div className="border-t border-paper/15">
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-paper/80 sm:px-6 md:flex-row md:items-center md:justify-between">
+            <p>{t("copyright")}</p>
+            <LanguageButtons />
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-xs font-bold uppercase tracking-[0.14em] text-paper">{title}</h2>
+      <ul className="mt-4 space-y-2 text-sm">{children}</ul>
+    </div>
+  );
+}

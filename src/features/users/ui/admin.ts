@@ -1,0 +1,2 @@
+export { useAuth } from "./use-auth.ts";
+export { UsersPanel } from "./users-panel.tsx";

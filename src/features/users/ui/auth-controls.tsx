@@ -1,0 +1,84 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/index.ts";
+import { Link, useRouter } from "~/platform/i18n/navigation.ts";
+import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
+import { useAuth } from "./use-auth.ts";
+
+/**
+ * The header's account controls (SPEC §2 shared header). Signed in: greeting with the username, logout and,
+ * for admins, the Admin button ('Panel Admin' in the mobile menu). Signed out: login and newsletter buttons.
+ * `onNavigate` lets the mobile menu close.
+ */
+export function AuthControls({ variant, onNavigate }: { variant: "desktop" | "mobile"; onNavigate?: () => void }) {
+  const t = useTranslations("auth");
+  const router = useRouter();
+  const { user, status, signOut } = useAuth();
+  const mobile = variant === "mobile";
+  const size = mobile ? "md" : "sm";
+
+  if (status === "loading") {
+    // Reserve the space so the header does not jump when the session arrives.
+    return <span aria-hidden="true" className={cn("inline-block h-8", mobile ? "w-full" : "w-40")} />;
+  }
+
+  if (user) {
+    return (
+      <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
+        <span className="text-sm text-muted" data-testid="auth-greeting">
+          {t("hello", { username: user.username })}
+        </span>
+        <Link
+          href="/password"
+          onClick={onNavigate}
+          className="text-sm text-muted underline-offset-4 hover:underline"
+          data-testid="password-link"
+        >
+          {t("changePasswordLink")}
+        </Link>
+        {user.role === "admin" && (
+          <Button asChild variant="secondary" size={size}>
+            <Link href="/admin" onClick={onNavigate} data-testid="admin-link">
+              {mobile ? t("adminMobile") : t("admin")}
+            </Link>
+          </Button>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size={size}
+          data-testid="logout-button"
+          onClick={() => {
+            onNavigate?.();
+            // signOut clears the header at once; the refresh re-renders server parts as signed out.
+            void signOut().then(() => router.refresh());
+          }}
+        >
+          {t("logout")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
+      <Button asChild variant="outline" size={size}>
+        <Link href="/login" onClick={onNavigate} data-testid="login-link">
+          {t("login")}
+        </Link>
+      </Button>
+      {mobile ? (
+        // The spec gives the mobile newsletter button no behaviour of its own; it closes the menu.
+        <Button type="button" variant="primary" size={size} onClick={onNavigate}>
+          {t("newsletter")}
+        </Button>
+      ) : (
+        <NewsletterScrollButton variant="primary" size={size}>
+          {t("newsletter")}
+        </NewsletterScrollButton>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { z } from "zod";
+import type { sessionUserSchema } from "../schema.ts";
+
+/** Type-only: the schema (and zod) stay out of the browser bundle. */
+export type AuthUser = z.infer<typeof sessionUserSchema>;
+type AuthState = { status: "loading" | "authenticated" | "anonymous"; user: AuthUser | null };
+
+/**
+ * The signed-in user as this browser tab knows it, shared by the header, the login/register forms and the
+ * admin shell. A plain store (useSyncExternalStore) rather than React Query so that public pages don't ship
+ * a query client for one request. Asked once per page load; updated in place on sign-in and sign-out.
+ */
+let state: AuthState = { status: "loading", user: null };
+let requested = false;
+const listeners = new Set<() => void>();
+
+function set(user: AuthUser | null) {
+  state = { status: user ? "authenticated" : "anonymous", user };
+  for (const listener of listeners) listener();
+}
+
+/**
+ * GET of the `auth.me` tRPC procedure in tRPC's plain HTTP form (no batching; superjson wraps the result as
+ * `{ result: { data: { json } } }`). The httpOnly session cookie is the source of truth; any failure
+ * counts as signed out, as before.
+ */
+async function fetchMe(): Promise<AuthUser | null> {
+  try {
+    const res = await fetch("/api/trpc/auth.me", { credentials: "include", headers: { "x-trpc-source": "header" } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { result?: { data?: { json?: { user?: AuthUser | null } } } };
+    return body.result?.data?.json?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const authStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    if (!requested) {
+      requested = true;
+      void fetchMe().then((user) => {
+        // A sign-in that finished while the request was in flight wins.
+        if (state.status === "loading") set(user);
+      });
+    }
+    return () => listeners.delete(listener);
+  },
+  get: () => state,
+  /** Server render and hydration: unknown until the browser asks (the header reserves the space). */
+  getServer: (): AuthState => ({ status: "loading", user: null }),
+  signedIn: (user: AuthUser) => set(user),
+  signedOut: () => set(null),
+};

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import type { Locale } from "~/platform/i18n/routing.ts";
+import { truncate } from "../i18n/format.ts";
+import { siteUrl } from "./site-url.ts";
+
+export { siteUrl };
+
+/** The brand, the same in both languages: og:site_name, the publisher in JSON-LD. */
+export const SITE_NAME = "Riesgos IA";
+/** Longest meta description search engines show whole. */
+const DESCRIPTION_MAX = 160;
+
+/** Where a page's share card is served: a plain .png path the locale proxy leaves alone (no redirect). */
+export function shareCardUrl(locale: Locale, path: string): string {
+  return `${siteUrl()}/og/${locale}${path === "/" ? "/home" : path}.png`;
+}
+
+/** The public path of a page in a locale: Spanish unprefixed, English under /en (SPEC §1). */
+function localizedPath(locale: Locale, path: string): string {
+  const clean = path === "/" ? "" : path;
+  return locale === "en" ? `/en${clean}` : clean || "/";
+}
+
+export function absoluteUrl(locale: Locale, path: string): string {
+  return `${siteUrl()}${localizedPath(locale, path)}`;
+}
+
+/** Canonical URL plus hreflang alternates (es, en, x-default → Spanish) for a page. */
+function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
+  return {
+    canonical: absoluteUrl(locale, path),
+    languages: { es: absoluteUrl("es", path), en: absoluteUrl("en", path), "x-default": absoluteUrl("es", path) },
+    types: { "application/rss+xml": absoluteUrl(locale, "/rss") },
+  };
+}
+
+/**
+ * Per-page metadata: title, description (≤ 160 characters), canonical/hreflang, Open Graph with the site
+ * name and the page's 1200 × 630 share card (src/app/og), and the Twitter card. Next replaces the layout's
+ * openGraph object with a page's, so everything Open Graph needs is set here.
+ */
+export function pageMetadata(opts: {
+  locale: Locale;
+  path: string;
+  title: string;
+  description: string;
+  type?: "website" | "article" | "profile";
+  /** What the share card shows, for readers who cannot see it (default: the title and the site name). */
+  imageAlt?: string;
+}): Metadata {
+  const description = truncate(opts.description, DESCRIPTION_MAX);
+  const image = {
+    url: shareCardUrl(opts.locale, opts.path),
+    width: 1200,
+    height: 630,
+    type: "image/png",
+    alt: opts.imageAlt ?? `${opts.title} · ${SITE_NAME}`,
+  };
+  return {
+    title: opts.title,
+    description,
+    alternates: { ...alternatesFor(opts.locale, opts.path) },
+    openGraph: {
+      title: opts.title,
+      description,
+      url: absoluteUrl(opts.locale, opts.path),
+      siteName: SITE_NAME,
+      type: opts.type ?? "website",
+      locale: opts.locale === "en" ? "en_US" : "es_ES",
+      alternateLocale: opts.locale === "en" ? ["es_ES"] : ["en_US"],
+      images: [image],
+    },
+    twitter: { card: "summary_large_image", title: opts.title, description, images: [image] },
+  };
+}
+
+/**
+ * The HTTP `Link` header of a page (the same hreflang alternates as its HTML): es, en and x-default, from
+ * SITE_URL rather than the request's host.
+ */
+export function hreflangLinkHeader(pathname: string): string {
+  const path = pathname === "/en" ? "/" : pathname.startsWith("/en/") ? pathname.slice(3) : pathname;
+  const link = (href: string, lang: string) => `<${href}>; rel="alternate"; hreflang="${lang}"`;
+  return [
+    link(absoluteUrl("es", path), "es"),
+    link(absoluteUrl("en", path), "en"),
+    link(absoluteUrl("es", path), "x-default"),
+  ].join(", ");
+}

@@ -1,0 +1,28 @@
+import { adminAgentsRouter, adminRunsRouter, manualGenerationRouter } from "~/features/agents/index.ts";
+import { adminAuditRouter } from "~/features/audit/index.ts";
+import { adminContactMessagesRouter } from "~/features/contact/index.ts";
+import { adminJobsRouter } from "~/features/jobs/index.ts";
+import { adminOutboxRouter } from "~/features/mail/index.ts";
+import { adminNewslettersRouter, adminSubscriptionsRouter } from "~/features/newsletter/index.ts";
+import { adminMigrationRouter, adminPublicationsRouter, adminRevisionsRouter } from "~/features/publications/index.ts";
+import { adminUsersRouter } from "~/features/users/index.ts";
+import { createTRPCRouter, mergeRouters } from "~/platform/trpc/trpc.ts";
+
+/**
+ * Everything under `admin.*` must be an adminProcedure: tests/integration/rbac.test.ts enumerates this
+ * namespace and fails if any procedure in it answers an anonymous caller or a non-admin.
+ */
+export const adminRouter = createTRPCRouter({
+  users: adminUsersRouter,
+  agents: adminAgentsRouter,
+  runs: adminRunsRouter,
+  publications: mergeRouters(adminPublicationsRouter, manualGenerationRouter),
+  migration: adminMigrationRouter,
+  subscriptions: adminSubscriptionsRouter,
+  newsletters: adminNewslettersRouter,
+  outbox: adminOutboxRouter,
+  contactMessages: adminContactMessagesRouter,
+  revisions: adminRevisionsRouter,
+  audit: adminAuditRouter,
+  jobs: adminJobsRouter,
+});
