@@ -1,3 +1,4 @@
+/** AI agents: their configuration, runs (a durable job each), the drafting pipeline and the manual generation dialog. */
 export { agentRunJob } from "./jobs.ts";
 export { manualGenerationRouter } from "./manual-generation-router.ts";
 export { adminAgentsRouter } from "./router.ts";

@@ -1,3 +1,4 @@
+/** Published articles: DTOs, the public reads (lists, facets, related, RSS) and author display. */
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
 export { toArticleDto } from "./dto.ts";
 export {

@@ -1,3 +1,4 @@
+/** Sending e-mail (Resend or the outbox), suppression of bounced addresses, the Resend webhook and the admin outbox. */
 export { adminOutboxRouter } from "./outbox-router.ts";
 export { renderEmail } from "./render.ts";
 export { sendEmail } from "./send-email.ts";

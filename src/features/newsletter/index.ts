@@ -1,5 +1,4 @@
-export type { PageInput } from "~/platform/http/common-schemas.ts";
-export { emailSchema, emptyInputSchema, pageInputSchema } from "~/platform/http/common-schemas.ts";
+/** The weekly Top 5: subscriptions (double opt-in, unsubscribe), generation, durable sending and the admin. */
 export { newsletterPreviewHtml } from "./admin.ts";
 export { adminNewslettersRouter } from "./admin-router.ts";
 export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./jobs.ts";

@@ -1,3 +1,4 @@
+/** What crawlers and share previews see: the sitemap, share cards, JSON-LD and page existence for the 404 proxy. */
 export type { NotFoundKind } from "./page-exists.ts";
 export { publicItemExists, routeShape } from "./page-exists.ts";
 export { shareCard } from "./share-card.ts";

@@ -1,3 +1,4 @@
+/** Accounts and sign-in: register, login, sessions, password change, admin bootstrap and roles. */
 export { adminUsersRouter } from "./admin-router.ts";
 export { authRouter } from "./router.ts";
 export { signIn } from "./sign-in.ts";
