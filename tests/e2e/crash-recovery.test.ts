@@ -90,6 +90,9 @@ describe("crash recovery on the embedded engine", () => {
       return row.n > 0;
     });
     expect(draftCalls()).toBe(1);
+    // Kill only once the hanging translation call is in flight: killed earlier, the restarted run would be the
+    // one to meet the scripted hang.
+    await until("the translation call to be in flight", async () => openai.chatRequests().length >= 2);
 
     await server.kill9();
     const killedAt = await one<{ status: string }>(`SELECT status FROM agent_runs WHERE id = $1`, [runId]);
