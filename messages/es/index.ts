@@ -3,6 +3,7 @@ import agents from "./agents.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import desk from "./desk.json";
+import emails from "./emails.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
@@ -21,4 +22,5 @@ export default {
   ...migration,
   ...desk,
   ...jobs,
+  ...emails,
 };

@@ -27,3 +27,15 @@ export function deepMerge(base: Messages, over: Messages): Messages {
   }
   return out;
 }
+
+/** Namespaces only the server renders (e-mail texts): they never travel to the browser. */
+const SERVER_ONLY = new Set(["emails"]);
+
+/** The messages the browser may receive; `admin` also keeps the admin panel's namespaces (admin, adminAgents…). */
+export function browserMessages(messages: Record<string, unknown>, opts: { admin: boolean }) {
+  return Object.fromEntries(
+    Object.entries(messages).filter(
+      ([namespace]) => !SERVER_ONLY.has(namespace) && (opts.admin || !namespace.startsWith("admin")),
+    ),
+  );
+}
