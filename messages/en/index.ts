@@ -8,6 +8,7 @@ import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
+import outcomes from "./outcomes.json";
 import publications from "./publications.json";
 import site from "./site.json";
 
@@ -23,4 +24,5 @@ export default {
   ...desk,
   ...jobs,
   ...emails,
+  ...outcomes,
 };
