@@ -4,6 +4,7 @@ import auth from "./auth.json";
 import common from "./common.json";
 import desk from "./desk.json";
 import emails from "./emails.json";
+import errors from "./errors.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
@@ -25,4 +26,5 @@ export default {
   ...jobs,
   ...emails,
   ...outcomes,
+  ...errors,
 };

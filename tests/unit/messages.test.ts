@@ -15,7 +15,7 @@ const args = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)/g)].map
  * Namespaces rendered outside the pages (e-mails) or from codes (errors): a text missing in one language
  * would show the other language's text or the bare key, so both languages must hold every key.
  */
-const COMPLETE_IN_BOTH = ["emails", "outcomes"];
+const COMPLETE_IN_BOTH = ["emails", "outcomes", "errors"];
 
 describe("messages", () => {
   it("English never has a key Spanish lacks (Spanish is the complete fallback)", () => {

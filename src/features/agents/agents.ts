@@ -72,6 +72,7 @@ export async function requireActiveAgent(db: DbClient, id: string): Promise<Agen
   if (agent.status !== "active")
     throw new AppError("CONFLICT", "Solo se pueden ejecutar agentes activos", {
       field: "status",
+      reason: "agentInactive",
       details: `El agente está en estado '${agent.status}'`,
     });
   return agent;

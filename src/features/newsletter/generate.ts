@@ -122,7 +122,7 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
           .slice(0, need)
       : [];
   const items = [...week, ...fill].map((c) => c.item);
-  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED);
+  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED, { reason: "nothingPublished" });
   const lead = items[0]!;
   const range = (locale: string) => `${dateFmt(locale).format(weekStart)} – ${dateFmt(locale).format(now)}`;
   return db.newsletter.create({

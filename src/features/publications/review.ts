@@ -60,7 +60,10 @@ export async function reviewArticle(
   }
   if (row.status === status) return toArticleDto(row);
   if (row.status === "published")
-    throw new AppError("CONFLICT", "Un artículo publicado solo puede eliminarse", { field: "status" });
+    throw new AppError("CONFLICT", "Un artículo publicado solo puede eliminarse", {
+      field: "status",
+      reason: "publishedOnlyDelete",
+    });
   const now = new Date();
   const { after } = await changeArticle(
     db,
@@ -110,6 +113,7 @@ export async function requestImageRegeneration(db: DbClient, slug: string) {
   if (!openAiConfigured())
     throw new AppError("SERVICE_UNAVAILABLE", "OpenAI is not configured: set OPENAI_API_KEY", {
       details: "providerNotConfigured",
+      reason: "openaiNotConfigured",
     });
   const requestId = `${slug}:${Date.now()}`;
   await enqueue(regenerateImageJob, { slug, requestId }, { id: requestId });

@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { type AbstractIntlMessages, createTranslator } from "next-intl";
 import enCatalog from "../../../messages/en/index.ts";
 import esCatalog from "../../../messages/es/index.ts";
 import { deepMerge } from "./messages.ts";
@@ -19,16 +19,32 @@ export function catalogLocale(locale: string | null | undefined): Locale {
   return isLocale(locale) ? locale : "es";
 }
 
+const options = {
+  timeZone: "Europe/Madrid",
+  // A key missing in both languages shows the key rather than throw (as on the pages, request.ts).
+  onError: () => {},
+  getMessageFallback: ({ namespace, key }: { namespace?: string; key: string }) =>
+    namespace ? `${namespace}.${key}` : key,
+} as const;
+
 /** A typed translator for one namespace of the catalog, in the given language. */
 export function translatorFor<N extends keyof Catalog & string>(locale: string | null | undefined, namespace: N) {
   const lang = catalogLocale(locale);
-  return createTranslator({
-    locale: lang,
-    messages: catalogs[lang],
-    namespace,
-    timeZone: "Europe/Madrid",
-    // A key missing in both languages shows the key rather than throw (as on the pages, request.ts).
-    onError: () => {},
-    getMessageFallback: ({ namespace: ns, key }) => (ns ? `${ns}.${key}` : key),
-  });
+  return createTranslator({ ...options, locale: lang, messages: catalogs[lang], namespace });
+}
+
+/** A translator whose keys arrive as data (an error's reason, an outcome code): checked with `has` at run time. */
+export interface CodeTranslator {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+/** The catalog's namespace for keys known only at run time, so the compiler cannot check them (`has` does). */
+export function codeTranslatorFor(
+  locale: string | null | undefined,
+  namespace: keyof Catalog & string,
+): CodeTranslator {
+  const lang = catalogLocale(locale);
+  const messages = catalogs[lang] as AbstractIntlMessages;
+  return createTranslator({ ...options, locale: lang, messages, namespace }) as unknown as CodeTranslator;
 }

@@ -7,6 +7,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { adminDate } from "~/ui/dates.ts";
+import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
 import type { AgentDto } from "../schema.ts";
 import { AgentFormDialog } from "./agent-form-dialog.tsx";
@@ -16,6 +17,7 @@ import { RunsTable } from "./runs-table.tsx";
 /** 'Agentes IA' (SPEC §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {
   const t = useTranslations("adminAgents");
+  const errorText = useErrorText();
   const utils = api.useUtils();
   const agents = api.admin.agents.list.useQuery();
   const stats = api.admin.runs.stats.useQuery();
@@ -35,7 +37,7 @@ export function AgentsTab() {
       toast.success(t("toasts.updated"));
       await refresh();
     },
-    onError: (e) => errorToast(`${t("toasts.update")}: ${e.message}`),
+    onError: (e) => errorToast(`${t("toasts.update")}: ${errorText(e)}`),
   });
   const remove = api.admin.agents.delete.useMutation({
     onSuccess: async () => {
@@ -57,9 +59,8 @@ export function AgentsTab() {
       await refresh();
     },
     onError: (e) => {
-      const details = (e.data as { details?: unknown } | undefined)?.details;
-      errorToast(typeof details === "string" ? `${e.message}: ${details}` : e.message);
-      setResult({ error: e.message });
+      errorToast(errorText(e));
+      setResult({ error: errorText(e) });
     },
   });
   const executeAll = api.admin.agents.executeAll.useMutation({
@@ -72,7 +73,7 @@ export function AgentsTab() {
       setResult({ message: res.message, runs: res.runs });
       await refresh();
     },
-    onError: (e) => errorToast(e.message),
+    onError: (e) => errorToast(errorText(e)),
   });
 
   const list = agents.data ?? [];
