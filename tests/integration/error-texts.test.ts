@@ -2,12 +2,12 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
 import type { AppSession } from "~/platform/auth/session.ts";
-import { codeTranslatorFor } from "~/platform/i18n/translator.ts";
+import { codeTranslatorFor, translatorFor } from "~/platform/i18n/translator.ts";
 import { MAX_INPUT_DEPTH } from "~/platform/security/storable-text.ts";
 import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
 import { errorText } from "~/ui/error-text.ts";
-import { adminSession } from "../support/sessions.ts";
+import { adminSession, callerAs } from "../support/sessions.ts";
 
 /** A call through the app's real tRPC HTTP handler: the error body the admin's browser receives. */
 async function trpcError(path: string, body: unknown, session: AppSession | null) {
@@ -54,5 +54,18 @@ describe("error texts in the reader's language", () => {
     expect(err.message).toBe("Authentication required");
     expect(shown("es", err)).toBe("Inicia sesión para continuar.");
     expect(shown("es", new Error("fetch failed"))).toBe("No se pudo completar la operación.");
+  });
+});
+
+describe("service answers from the catalog", () => {
+  it("the API keeps its Spanish answer; the same key reads English for an English admin", async () => {
+    const res = await callerAs(adminSession).admin.migration.fixAuthorNames({
+      mapping: { [`no-such-article-${crypto.randomUUID()}`]: "Redacción" },
+    });
+    expect(res.message).toBe("0 artículos actualizados");
+    expect(res.results[0]).toMatchObject({ status: "failed", message: "Artículo no encontrado" });
+    const en = translatorFor("en", "adminMigration");
+    expect(en("outcomes.articleNotFound")).toBe("Article not found");
+    expect(en("outcomes.updated", { count: 0 })).toBe("0 articles updated");
   });
 });

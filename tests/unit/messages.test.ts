@@ -12,10 +12,18 @@ const leaf = (t: Tree, path: string) =>
 const args = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]))].sort();
 
 /**
- * Namespaces rendered outside the pages (e-mails) or from codes (errors): a text missing in one language
- * would show the other language's text or the bare key, so both languages must hold every key.
+ * Texts rendered outside the pages (e-mails, service answers) or from codes (errors, outcomes): a text missing
+ * in one language would show the other language's text or the bare key, so both languages hold every key.
  */
-const COMPLETE_IN_BOTH = ["emails", "outcomes", "errors"];
+const COMPLETE_IN_BOTH = [
+  "emails",
+  "outcomes",
+  "errors",
+  "adminAgents.outcomes",
+  "adminPublications.outcomes",
+  "adminMigration.outcomes",
+  "adminNewsletters.outcomes",
+];
 
 describe("messages", () => {
   it("English never has a key Spanish lacks (Spanish is the complete fallback)", () => {
@@ -29,8 +37,8 @@ describe("messages", () => {
   });
 
   it.each(COMPLETE_IN_BOTH)("namespace %s has every key in both languages, with the same arguments", (ns) => {
-    const esTree = (es as Tree)[ns];
-    const enTree = (en as Tree)[ns];
+    const esTree = leaf(es as Tree, ns);
+    const enTree = leaf(en as Tree, ns);
     expect(typeof esTree, `messages/es lacks namespace ${ns}`).toBe("object");
     expect(typeof enTree, `messages/en lacks namespace ${ns}`).toBe("object");
     const esKeys = keys(esTree as Tree);

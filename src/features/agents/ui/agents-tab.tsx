@@ -48,13 +48,15 @@ export function AgentsTab() {
   });
   const execute = api.admin.agents.execute.useMutation({
     onSuccess: async (res) => {
-      if (res.success) toast.success(t("toasts.executed"), { description: res.message });
-      else errorToast(res.details ?? res.error ?? "");
+      // The API's answer is Spanish; the admin says the same in its own language.
+      const message = t("outcomes.runStarted", { name: res.agentName ?? "" });
+      if (res.success) toast.success(t("toasts.executed"), { description: message });
+      else errorToast(t("outcomes.runFailed"));
       setResult({
         agentName: res.agentName,
-        message: res.message,
+        message: res.success ? message : undefined,
         runId: res.run?.id,
-        error: res.success ? undefined : (res.details ?? res.error),
+        error: res.success ? undefined : t("outcomes.runFailed"),
       });
       await refresh();
     },
@@ -69,8 +71,9 @@ export function AgentsTab() {
         toast.error(t("toasts.noActive"));
         return;
       }
-      toast.success(t("toasts.executedAll"), { description: res.message });
-      setResult({ message: res.message, runs: res.runs });
+      const message = t("outcomes.runsStarted", { count: res.runs.length });
+      toast.success(t("toasts.executedAll"), { description: message });
+      setResult({ message, runs: res.runs });
       await refresh();
     },
     onError: (e) => errorToast(errorText(e)),
