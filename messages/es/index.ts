@@ -5,6 +5,7 @@ import common from "./common.json";
 import desk from "./desk.json";
 import emails from "./emails.json";
 import errors from "./errors.json";
+import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
@@ -27,4 +28,5 @@ export default {
   ...emails,
   ...outcomes,
   ...errors,
+  ...jobLogs,
 };

@@ -39,6 +39,21 @@ describe("error texts in the reader's language", () => {
     expect(shown("en", err)).toBe("The newsletter does not exist.");
   });
 
+  it("a Spanish API error carries its arguments, so an English admin reads English", async () => {
+    const admin = callerAs(adminSession).admin.agents;
+    const agent = await admin.create({ name: `Inactivo ${crypto.randomUUID()}` });
+    try {
+      const err = await trpcError("admin.agents.execute", { id: agent.id }, adminSession);
+      expect(err.status).toBe(409);
+      expect(err.message).toBe("Solo se pueden ejecutar agentes activos");
+      expect(err.data).toMatchObject({ details: "El agente está en estado 'draft'" });
+      expect(shown("es", err)).toBe("Solo se pueden ejecutar agentes activos: El agente está en estado 'draft'");
+      expect(shown("en", err)).toBe("Only active agents can be run: the agent's status is 'draft'");
+    } finally {
+      await admin.delete({ id: agent.id });
+    }
+  });
+
   it("fills the text's arguments from the error (the field path and the nesting limit)", async () => {
     let nested: Record<string, unknown> = {};
     for (let i = 0; i < MAX_INPUT_DEPTH + 2; i++) nested = { k: nested };

@@ -19,6 +19,7 @@ const COMPLETE_IN_BOTH = [
   "emails",
   "outcomes",
   "errors",
+  "jobLogs",
   "adminAgents.outcomes",
   "adminPublications.outcomes",
   "adminMigration.outcomes",

@@ -61,7 +61,12 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
     }
     await changeArticle(db, slug, { author: newAuthor, author_name: newAuthor }, { action: "author_migration", actor });
     if (row.status === "published") changedPublished.push(slug);
-    results.push({ slug, status: "updated", old_author: row.author?.trim() || "Sin nombre", new_author: newAuthor });
+    results.push({
+      slug,
+      status: "updated",
+      old_author: row.author?.trim() || say("outcomes.noName"),
+      new_author: newAuthor,
+    });
   }
   if (changedPublished.length > 0) await revalidatePublicContent({ kind: "article", slugs: changedPublished });
   const updated = results.filter((r) => r.status === "updated").length;

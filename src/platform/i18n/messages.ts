@@ -28,8 +28,8 @@ export function deepMerge(base: Messages, over: Messages): Messages {
   return out;
 }
 
-/** Namespaces only the server renders (e-mails, the messages services answer with): never sent to the browser. */
-const SERVER_ONLY = new Set(["emails", "outcomes"]);
+/** Namespaces only the server renders (e-mails, service answers, job logs): never sent to the browser. */
+const SERVER_ONLY = new Set(["emails", "outcomes", "jobLogs"]);
 
 /** The messages the browser may receive; `admin` also keeps the admin panel's namespaces (admin, adminAgents…). */
 export function browserMessages(messages: Record<string, unknown>, opts: { admin: boolean }) {

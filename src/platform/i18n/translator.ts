@@ -1,4 +1,4 @@
-import { type AbstractIntlMessages, createTranslator } from "next-intl";
+import { type AbstractIntlMessages, createTranslator, type NamespaceKeys, type NestedKeyOf } from "next-intl";
 import enCatalog from "../../../messages/en/index.ts";
 import esCatalog from "../../../messages/es/index.ts";
 import { deepMerge } from "./messages.ts";
@@ -28,7 +28,10 @@ const options = {
 } as const;
 
 /** A typed translator for one namespace of the catalog, in the given language. */
-export function translatorFor<N extends keyof Catalog & string>(locale: string | null | undefined, namespace: N) {
+export function translatorFor<N extends NamespaceKeys<Catalog, NestedKeyOf<Catalog>>>(
+  locale: string | null | undefined,
+  namespace: N,
+) {
   const lang = catalogLocale(locale);
   return createTranslator({ ...options, locale: lang, messages: catalogs[lang], namespace });
 }
