@@ -1,5 +1,5 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { copyFor } from "./_shared/copy.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
 interface ConfirmSubscriptionProps {
@@ -12,23 +12,23 @@ interface ConfirmSubscriptionProps {
 
 /** Double opt-in: the first e-mail a new subscriber receives. */
 export default function ConfirmSubscription({ locale, siteUrl, confirmUrl, unsubscribeUrl }: ConfirmSubscriptionProps) {
-  const copy = copyFor(locale);
+  const t = translatorFor(locale, "emails");
   return (
-    <EmailLayout locale={locale} preview={copy.confirmPreview} siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl}>
+    <EmailLayout locale={locale} preview={t("confirmPreview")} siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl}>
       <Heading as="h1" style={{ fontSize: 24 }}>
-        {confirmUrl ? copy.confirmHeading : copy.alreadyHeading}
+        {confirmUrl ? t("confirmHeading") : t("alreadyHeading")}
       </Heading>
-      <Text>{confirmUrl ? copy.confirmBody : copy.alreadyBody}</Text>
+      <Text>{confirmUrl ? t("confirmBody") : t("alreadyBody")}</Text>
       {confirmUrl ? (
         <>
           <Button
             href={confirmUrl}
             style={{ backgroundColor: colors.accent, color: "#ffffff", padding: "12px 20px", borderRadius: 6 }}
           >
-            {copy.confirmButton}
+            {t("confirmButton")}
           </Button>
           <Text style={{ fontSize: 12, color: colors.muted }}>{confirmUrl}</Text>
-          <Text style={{ fontSize: 13, color: colors.muted }}>{copy.confirmIgnore}</Text>
+          <Text style={{ fontSize: 13, color: colors.muted }}>{t("confirmIgnore")}</Text>
         </>
       ) : null}
     </EmailLayout>

@@ -1,5 +1,5 @@
 import { Heading, Text } from "@react-email/components";
-import { copyFor } from "./_shared/copy.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { EmailLayout } from "./_shared/layout.tsx";
 
 interface ContactAcknowledgementProps {
@@ -13,13 +13,13 @@ interface ContactAcknowledgementProps {
  * text would let the form relay mail to strangers.
  */
 export default function ContactAcknowledgement({ locale, siteUrl }: ContactAcknowledgementProps) {
-  const copy = copyFor(locale);
+  const t = translatorFor(locale, "emails");
   return (
-    <EmailLayout locale={locale} preview={copy.contactAckBody} siteUrl={siteUrl}>
+    <EmailLayout locale={locale} preview={t("contactAckBody")} siteUrl={siteUrl}>
       <Heading as="h1" style={{ fontSize: 22 }}>
-        {copy.contactAckHeading}
+        {t("contactAckHeading")}
       </Heading>
-      <Text>{copy.contactAckBody}</Text>
+      <Text>{t("contactAckBody")}</Text>
     </EmailLayout>
   );
 }

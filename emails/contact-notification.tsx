@@ -1,5 +1,5 @@
 import { Heading, Section, Text } from "@react-email/components";
-import { copyFor } from "./_shared/copy.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
 interface ContactNotificationProps {
@@ -14,17 +14,17 @@ interface ContactNotificationProps {
 
 /** Sent to the editors for every contact message (always in Spanish: the newsroom's language). */
 export default function ContactNotification(props: ContactNotificationProps) {
-  const copy = copyFor("es");
+  const t = translatorFor("es", "emails");
   const rows: [string, string][] = [
-    [copy.labels.name, props.name],
-    [copy.labels.email, props.email],
-    [copy.labels.organization, props.organization || "—"],
-    [copy.labels.reason, props.reason],
+    [t("labels.name"), props.name],
+    [t("labels.email"), props.email],
+    [t("labels.organization"), props.organization || "—"],
+    [t("labels.reason"), props.reason],
   ];
   return (
     <EmailLayout locale="es" preview={`${props.name}: ${props.reason}`} siteUrl={props.siteUrl}>
       <Heading as="h1" style={{ fontSize: 22 }}>
-        {copy.contactNoticeHeading}
+        {t("contactNoticeHeading")}
       </Heading>
       {rows.map(([label, value]) => (
         <Text key={label} style={{ margin: "2px 0" }}>

@@ -1,5 +1,5 @@
 import { Heading, Link, Section, Text } from "@react-email/components";
-import { copyFor } from "./_shared/copy.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 
 interface WeeklyNewsletterItem {
@@ -27,11 +27,11 @@ export default function WeeklyNewsletter({
   items,
   unsubscribeUrl,
 }: WeeklyNewsletterProps) {
-  const copy = copyFor(locale);
+  const t = translatorFor(locale, "emails");
   return (
     <EmailLayout locale={locale} preview={intro} siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl}>
       <Text style={{ fontSize: 12, letterSpacing: 1, textTransform: "uppercase", color: colors.muted }}>
-        {copy.weeklyHeading}
+        {t("weeklyHeading")}
       </Text>
       <Heading as="h1" style={{ fontSize: 24 }}>
         {subject}
@@ -40,7 +40,7 @@ export default function WeeklyNewsletter({
       {items.map((item, i) => (
         <Section key={item.url} style={{ borderTop: `1px solid ${colors.line}`, paddingTop: 12, marginTop: 12 }}>
           {item.sponsored ? (
-            <Text style={{ fontSize: 11, fontWeight: 700, color: colors.accent, margin: 0 }}>{copy.sponsored}</Text>
+            <Text style={{ fontSize: 11, fontWeight: 700, color: colors.accent, margin: 0 }}>{t("sponsored")}</Text>
           ) : null}
           <Heading as="h2" style={{ fontSize: 18, margin: "4px 0" }}>
             {i + 1}.{" "}
@@ -50,7 +50,7 @@ export default function WeeklyNewsletter({
           </Heading>
           <Text style={{ margin: "4px 0" }}>{item.summary}</Text>
           <Link href={item.url} style={{ color: colors.accent, fontSize: 14 }}>
-            {copy.readMore} →
+            {t("readMore")} →
           </Link>
         </Section>
       ))}

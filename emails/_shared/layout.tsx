@@ -1,6 +1,6 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { copyFor } from "./copy.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 
 export const colors = { ink: "#14181f", muted: "#5b6472", accent: "#b42318", paper: "#f6f4ef", line: "#e2ded5" };
 
@@ -14,27 +14,27 @@ export function EmailLayout(props: {
   unsubscribeUrl?: string;
   children: ReactNode;
 }) {
-  const copy = copyFor(props.locale);
+  const t = translatorFor(props.locale, "emails");
   return (
     <Html lang={props.locale === "en" ? "en" : "es"}>
       <Head>
-        <title>{props.title ?? `${copy.brand}: ${props.preview}`.slice(0, 120)}</title>
+        <title>{props.title ?? `${t("brand")}: ${props.preview}`.slice(0, 120)}</title>
       </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: colors.paper, fontFamily: "Helvetica, Arial, sans-serif", color: colors.ink }}>
         <Container style={{ maxWidth: 600, margin: "0 auto", padding: "24px", backgroundColor: "#ffffff" }}>
           <Section>
             <Link href={props.siteUrl} style={{ color: colors.accent, fontSize: 20, fontWeight: 700 }}>
-              {copy.brand}
+              {t("brand")}
             </Link>
           </Section>
           {props.children}
           <Hr style={{ borderColor: colors.line, margin: "24px 0" }} />
           {props.unsubscribeUrl ? (
             <Text style={{ fontSize: 12, color: colors.muted }}>
-              {copy.footer}{" "}
+              {t("footer")}{" "}
               <Link href={props.unsubscribeUrl} style={{ color: colors.accent, textDecoration: "underline" }}>
-                {copy.unsubscribe}
+                {t("unsubscribe")}
               </Link>
             </Text>
           ) : null}

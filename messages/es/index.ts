@@ -3,10 +3,14 @@ import agents from "./agents.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import desk from "./desk.json";
+import emails from "./emails.json";
+import errors from "./errors.json";
+import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
 import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
+import outcomes from "./outcomes.json";
 import publications from "./publications.json";
 import site from "./site.json";
 
@@ -21,4 +25,8 @@ export default {
   ...migration,
   ...desk,
   ...jobs,
+  ...emails,
+  ...outcomes,
+  ...errors,
+  ...jobLogs,
 };

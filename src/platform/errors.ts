@@ -1,3 +1,15 @@
+import type esErrors from "../../messages/es/errors.json";
+
+type ErrorTexts = (typeof esErrors)["errors"];
+/**
+ * Why an error happened, as a key of the catalog's `errors` namespace: the UI shows that text in the reader's
+ * language (the English `message` is the REST API's, kept as the API documents it).
+ */
+export type ErrorReason =
+  | Exclude<keyof ErrorTexts, "generic" | "notFound">
+  | `notFound.${keyof ErrorTexts["notFound"]}`;
+export type ErrorParams = Record<string, string | number>;
+
 /**
  * The one error type services throw. A single mapping turns it into tRPC codes (and so HTTP statuses) —
  * see src/platform/trpc/trpc.ts — so services never import tRPC or Next.
@@ -24,6 +36,10 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
 };
 
 interface AppErrorOptions {
+  /** The catalog text the UI shows (errors.<reason>); without one the UI shows the code's generic text. */
+  reason?: ErrorReason;
+  /** Arguments of that text ({seconds}, {field}…). */
+  params?: ErrorParams;
   /** The input field at fault (validation and conflicts). */
   field?: string;
   /** Seconds until a rate-limited caller may retry. */
@@ -34,6 +50,8 @@ interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  readonly reason?: ErrorReason;
+  readonly params?: ErrorParams;
   readonly field?: string;
   readonly retryAfter?: number;
   readonly details?: unknown;
@@ -42,6 +60,8 @@ export class AppError extends Error {
     super(message, { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
+    this.reason = opts.reason;
+    this.params = opts.params;
     this.field = opts.field;
     this.retryAfter = opts.retryAfter;
     this.details = opts.details;
@@ -52,4 +72,18 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+const NOT_FOUND = {
+  Agent: "agent",
+  "Agent run": "agentRun",
+  Article: "article",
+  Revision: "revision",
+  Newsletter: "newsletter",
+  Subscription: "subscription",
+  "Contact message": "contactMessage",
+  User: "user",
+  "Job run": "jobRun",
+} as const satisfies Record<string, keyof ErrorTexts["notFound"]>;
+
+/** '<What> not found' for the API, and the matching catalog text for the UI. */
+export const notFound = (what: keyof typeof NOT_FOUND) =>
+  new AppError("NOT_FOUND", `${what} not found`, { reason: `notFound.${NOT_FOUND[what]}` });

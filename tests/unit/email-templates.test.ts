@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/features/mail/render.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import ConfirmSubscription from "../../emails/confirm-subscription.tsx";
 import ContactNotification from "../../emails/contact-notification.tsx";
 
@@ -26,5 +27,19 @@ describe("e-mail templates", () => {
     );
     expect(html).toMatch(/<title>[^<]+<\/title>/);
     expect(html).toMatch(/<a href="https:\/\/x\.example\/u"[^>]*style="[^"]*text-decoration:underline/);
+  });
+
+  it("read their texts from the catalog in the mail's language (Spanish for an unknown one)", async () => {
+    const render = (locale: string) =>
+      renderEmail(createElement(ConfirmSubscription, { ...ConfirmSubscription.PreviewProps, locale }));
+    expect((await render("en")).text).toContain("Thanks for subscribing to the Top 5 of the week");
+    expect((await render("en")).html).toContain('lang="en"');
+    expect((await render("es")).text).toContain("Gracias por suscribirte al Top 5 de la semana");
+    expect((await render("fr")).text).toContain(
+      "Recibes este correo porque te suscribiste al newsletter de Riesgos IA.",
+    );
+    expect(translatorFor("es", "emails")("contactNoticeSubject", { name: "Ana", reason: "training" })).toBe(
+      "Nuevo mensaje de contacto: Ana (training)",
+    );
   });
 });

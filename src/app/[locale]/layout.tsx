@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "~/features/site/ui/index.ts";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
+import { browserMessages } from "~/platform/i18n/messages.ts";
 import { isLocale, locales } from "~/platform/i18n/routing.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
@@ -54,7 +55,7 @@ export default async function LocaleLayout({
           admin layout adds them), no tRPC/React Query client (the pages that query from the browser wrap
           their own part in TRPCReactProvider), no next-auth SessionProvider (the header asks `auth.me`).
         */}
-        <NextIntlClientProvider locale={locale} messages={publicMessages(messages)}>
+        <NextIntlClientProvider locale={locale} messages={browserMessages(messages, { admin: false })}>
           <SkipLink />
           <SiteHeader />
           <div id="main" className="flex-1">
@@ -66,11 +67,6 @@ export default async function LocaleLayout({
       </body>
     </html>
   );
-}
-
-/** Message namespaces of the admin panel (admin, adminAgents, …): sent to the browser on /admin only. */
-function publicMessages(messages: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(messages).filter(([namespace]) => !namespace.startsWith("admin")));
 }
 
 function SkipLink() {

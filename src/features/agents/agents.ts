@@ -3,6 +3,7 @@ import type { Agent } from "~/generated/prisma/client.ts";
 import type { AgentType } from "~/generated/prisma/enums.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import {
   type AgentDto,
   type AgentTypeName,
@@ -72,7 +73,9 @@ export async function requireActiveAgent(db: DbClient, id: string): Promise<Agen
   if (agent.status !== "active")
     throw new AppError("CONFLICT", "Solo se pueden ejecutar agentes activos", {
       field: "status",
-      details: `El agente está en estado '${agent.status}'`,
+      reason: "agentInactive",
+      params: { status: agent.status },
+      details: translatorFor("es", "outcomes")("agentInactiveDetails", { status: agent.status }),
     });
   return agent;
 }

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
 import { searchNewsApi } from "~/platform/providers/newsapi.ts";
 import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
 import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
 import type { RunPlan } from "./run-plan.ts";
+
+/** Run logs are stored as text in the newsroom's language (Spanish), as the admin has always shown them. */
+const log = translatorFor("es", "jobLogs.agentRun");
 
 /** What the LLM writes in the run's primary language (no length keywords: strict structured output). */
 export const draftSchema = z.object({
@@ -95,8 +99,8 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
         items: chosen,
         sources: chosen.map((i) => ({ name: i.origin, url: i.url })),
         notes: [
-          `${feeds.items.length} elementos de feeds, ${news.length} de NewsAPI, ${all.length - fresh.length} ya cubiertos`,
-          ...feeds.problems.map((p) => `Feed no disponible: ${p}`),
+          log("feedsGathered", { feeds: feeds.items.length, news: news.length, covered: all.length - fresh.length }),
+          ...feeds.problems.map((problem) => log("feedUnavailable", { problem })),
         ],
       };
     }
@@ -110,7 +114,7 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
         brief: research.data.notes,
         items: [],
         sources: research.citations,
-        notes: [`${research.citations.length} citas de Perplexity`],
+        notes: [log("perplexityCitations", { count: research.citations.length })],
       };
     }
     case "interview-generator": {
@@ -120,11 +124,11 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
         brief: "",
         items: [],
         sources: links.map((url) => ({ name: new URL(url).hostname.replace(/^www\./, ""), url })),
-        notes: [`Material del editor: ${plan.material.length} caracteres`],
+        notes: [log("editorMaterial", { length: plan.material.length })],
       };
     }
     default:
-      return { brief: "", items: [], sources: [], notes: ["Sin material externo: fuentes propuestas por el modelo"] };
+      return { brief: "", items: [], sources: [], notes: [log("noExternalMaterial")] };
   }
 }
 

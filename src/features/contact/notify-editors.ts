@@ -1,4 +1,3 @@
-import { copyFor } from "@emails/_shared/copy.ts";
 import ContactAcknowledgement from "@emails/contact-acknowledgement.tsx";
 import ContactNotification from "@emails/contact-notification.tsx";
 import { createElement } from "react";
@@ -7,6 +6,7 @@ import { siteUrl } from "~/features/newsletter/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
 
 const load = (db: DbClient, id: string) => db.contactMessage.findUniqueOrThrow({ where: { id } });
@@ -27,7 +27,7 @@ export async function notifyEditors(db: DbClient, messageId: string) {
   );
   return sendEmail(db, {
     to: env.EDITORS_EMAIL,
-    subject: `${copyFor("es").contactNoticeSubject}: ${m.name} (${m.reason})`,
+    subject: translatorFor("es", "emails")("contactNoticeSubject", { name: m.name, reason: m.reason }),
     html,
     text,
     headers: { "Reply-To": m.email },
@@ -55,7 +55,7 @@ export async function acknowledgeContactMessage(db: DbClient, messageId: string)
   );
   return sendEmail(db, {
     to: m.email,
-    subject: copyFor(m.locale).contactAckSubject,
+    subject: translatorFor(m.locale, "emails")("contactAckSubject"),
     html,
     text,
     tag: "contact-acknowledgement",

@@ -102,7 +102,9 @@ export async function listJobs(db: DbClient): Promise<JobsOverview> {
 
 async function findRun(id: string) {
   if (inngestConfigured)
-    throw new AppError("CONFLICT", "Jobs run on Inngest: replay or cancel them in the Inngest dashboard");
+    throw new AppError("CONFLICT", "Jobs run on Inngest: replay or cancel them in the Inngest dashboard", {
+      reason: "jobsOnInngest",
+    });
   const engine = await getEngine();
   const { rows } = await engine.boss
     .getDb()
@@ -115,7 +117,8 @@ async function findRun(id: string) {
 /** POST /api/admin/jobs/{id}/retry: a failed run runs again from its failed step (finished steps are kept). */
 export async function retryJob(id: string) {
   const run = await findRun(id);
-  if (run.state !== "failed") throw new AppError("CONFLICT", "Only a failed run can be retried");
+  if (run.state !== "failed")
+    throw new AppError("CONFLICT", "Only a failed run can be retried", { reason: "jobRetryOnlyFailed" });
   await run.engine.boss.retry(run.name, id);
   run.engine.notify(run.name);
   return { success: true, status: "retrying" as const };
@@ -125,7 +128,9 @@ export async function retryJob(id: string) {
 export async function cancelJob(id: string) {
   const run = await findRun(id);
   if (!["created", "retry", "active"].includes(run.state))
-    throw new AppError("CONFLICT", "Only a queued, retrying or running run can be cancelled");
+    throw new AppError("CONFLICT", "Only a queued, retrying or running run can be cancelled", {
+      reason: "jobCancelOnlyActive",
+    });
   await run.engine.boss.cancel(run.name, id);
   return { success: true, status: "cancelled" as const };
 }

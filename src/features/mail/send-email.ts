@@ -63,6 +63,8 @@ export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendRe
     await db.emailMessage.create({ data: { ...base, status: "failed", error: outcome.message } });
     throw new AppError("SERVICE_UNAVAILABLE", `E-mail provider failed: ${outcome.message}`, {
       retryAfter: outcome.retryAfterSeconds,
+      reason: "emailProviderFailed",
+      params: { detail: outcome.message },
     });
   }
   const row = await db.emailMessage.create({

@@ -39,7 +39,10 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
 export async function deleteNewsletter(db: DbClient, id: string) {
   const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
   if (!row) throw notFound("Newsletter");
-  if (row.status === "sending") throw new AppError("CONFLICT", "The newsletter is being sent; wait until it ends");
+  if (row.status === "sending")
+    throw new AppError("CONFLICT", "The newsletter is being sent; wait until it ends", {
+      reason: "newsletterSending",
+    });
   await db.newsletter.delete({ where: { id } });
   return { success: true };
 }
@@ -51,12 +54,18 @@ export async function deleteNewsletter(db: DbClient, id: string) {
 export async function requestNewsletterSend(db: DbClient, id: string) {
   const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
   if (!row) throw notFound("Newsletter");
-  if (row.status === "sent") throw new AppError("CONFLICT", "This newsletter has already been sent");
+  if (row.status === "sent")
+    throw new AppError("CONFLICT", "This newsletter has already been sent", {
+      reason: "newsletterAlreadySent",
+    });
   const claimed = await db.newsletter.updateMany({
     where: { id, status: { in: ["draft", "pending", "approved", "failed"] } },
     data: { status: "sending", failure_reason: null },
   });
-  if (claimed.count === 0) throw new AppError("CONFLICT", "This newsletter is already being sent");
+  if (claimed.count === 0)
+    throw new AppError("CONFLICT", "This newsletter is already being sent", {
+      reason: "newsletterAlreadySending",
+    });
   // Failed batches go back to pending; sent ones stay sent and are skipped.
   await db.newsletterBatch.updateMany({ where: { newsletter_id: id, status: "failed" }, data: { status: "pending" } });
   const attempt = await db.newsletterBatch.aggregate({ where: { newsletter_id: id }, _max: { attempts: true } });

@@ -1,10 +1,12 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 import type { NewsletterItem } from "./schema.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-export const NOTHING_PUBLISHED = "No hay artículos ni entrevistas publicados: publica alguno para crear el boletín";
+/** The API's answer when nothing can go in the newsletter (Spanish, as it always has been). */
+export const NOTHING_PUBLISHED = translatorFor("es", "errors")("nothingPublished");
 const TOP = 5;
 
 type Candidate = RankCandidate & { item: NewsletterItem };
@@ -122,15 +124,16 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
           .slice(0, need)
       : [];
   const items = [...week, ...fill].map((c) => c.item);
-  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED);
+  if (items.length === 0) throw new AppError("BAD_REQUEST", NOTHING_PUBLISHED, { reason: "nothingPublished" });
   const lead = items[0]!;
+  const [es, en] = [translatorFor("es", "adminNewsletters"), translatorFor("en", "adminNewsletters")];
   const range = (locale: string) => `${dateFmt(locale).format(weekStart)} – ${dateFmt(locale).format(now)}`;
   return db.newsletter.create({
     data: {
-      subject_es: `Top 5 de la semana: ${lead.title_es}`,
-      subject_en: `Top 5 of the week: ${lead.title_en ?? lead.title_es}`,
-      intro_es: `Los ${items.length} desarrollos más relevantes sobre los riesgos de la IA (${range("es")}).`,
-      intro_en: `The ${items.length} most relevant developments on AI risks (${range("en")}).`,
+      subject_es: es("outcomes.draftSubject", { title: lead.title_es }),
+      subject_en: en("outcomes.draftSubject", { title: lead.title_en ?? lead.title_es }),
+      intro_es: es("outcomes.draftIntro", { count: items.length, range: range("es") }),
+      intro_en: en("outcomes.draftIntro", { count: items.length, range: range("en") }),
       items,
       status: "draft",
       week_start: weekStart,

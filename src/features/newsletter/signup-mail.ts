@@ -1,8 +1,8 @@
-import { copyFor } from "@emails/_shared/copy.ts";
 import ConfirmSubscription from "@emails/confirm-subscription.tsx";
 import { createElement } from "react";
 import { renderEmail, sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "./urls.ts";
 
 /**
@@ -12,7 +12,7 @@ import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "./u
 export async function sendSignupMail(db: DbClient, subscriptionId: string, idempotencyKey: string) {
   const sub = await db.newsletterSubscription.findUnique({ where: { id: subscriptionId } });
   if (!sub || sub.status === "unsubscribed") return { status: "skipped" as const };
-  const copy = copyFor(sub.locale);
+  const t = translatorFor(sub.locale, "emails");
   const pending = sub.status === "pending" && sub.confirmation_token;
   const { html, text } = await renderEmail(
     createElement(ConfirmSubscription, {
@@ -24,7 +24,7 @@ export async function sendSignupMail(db: DbClient, subscriptionId: string, idemp
   );
   return sendEmail(db, {
     to: sub.email,
-    subject: pending ? copy.confirmSubject : copy.alreadySubject,
+    subject: pending ? t("confirmSubject") : t("alreadySubject"),
     html,
     text,
     headers: listUnsubscribeHeaders(sub.unsubscribe_token, sub.locale),

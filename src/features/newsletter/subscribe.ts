@@ -1,4 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { signupMailJob } from "./jobs.ts";
 import type { SubscribeInput } from "./schema.ts";
@@ -9,11 +10,8 @@ const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 /** A confirmation link works for this long after it was (last) mailed. */
 const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const subscribeMessages = {
-  es: "Revisa tu correo para confirmar la suscripción.",
-  en: "Check your inbox to confirm your subscription.",
-} as const;
-const UNSUBSCRIBED_MESSAGE = "Te has desuscrito exitosamente del newsletter";
+/** SPEC: the unsubscribe answer is this Spanish sentence whatever the outcome or the subscriber's language. */
+const unsubscribedMessage = () => translatorFor("es", "outcomes")("newsletterUnsubscribed");
 
 /**
  * Double opt-in signup. The answer is the same whether the address is new, pending, confirmed or
@@ -23,7 +21,7 @@ const UNSUBSCRIBED_MESSAGE = "Te has desuscrito exitosamente del newsletter";
  */
 export async function subscribe(db: DbClient, input: SubscribeInput, now = new Date()): Promise<{ message: string }> {
   const locale = input.locale ?? "es";
-  const message = subscribeMessages[locale];
+  const message = translatorFor(locale, "outcomes")("newsletterCheckInbox");
   if (input.website) return { message }; // honeypot filled: a bot; pretend all is well
   const email = input.email.trim();
   const source = input.source || "web";
@@ -100,14 +98,14 @@ export async function unsubscribe(
   now = new Date(),
 ): Promise<{ success: boolean; message: string }> {
   const row = await db.newsletterSubscription.findUnique({ where: { unsubscribe_token: token } });
-  if (!row || !tokensEqual(row.unsubscribe_token, token)) return { success: false, message: UNSUBSCRIBED_MESSAGE };
+  if (!row || !tokensEqual(row.unsubscribe_token, token)) return { success: false, message: unsubscribedMessage() };
   if (row.status !== "unsubscribed") {
     await db.newsletterSubscription.update({
       where: { id: row.id },
       data: { status: "unsubscribed", subscribed: false, unsubscribed_at: now },
     });
   }
-  return { success: true, message: UNSUBSCRIBED_MESSAGE };
+  return { success: true, message: unsubscribedMessage() };
 }
 
 /** The language a subscriber signed up in (where their unsubscribe page lives); Spanish for unknown tokens. */

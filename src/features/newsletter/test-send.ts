@@ -1,9 +1,8 @@
 import { sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
-
-const TEST_PREFIX = { es: "[Prueba] ", en: "[Test] " } as const;
 
 /**
  * "Enviar prueba": the newsletter in one language to the signed-in editor's own address only. Nothing about
@@ -16,7 +15,7 @@ export async function sendNewsletterTest(db: DbClient, id: string, locale: "es" 
   const { html, text } = personalise(rendered, previewToken());
   const sent = await sendEmail(db, {
     to,
-    subject: `${TEST_PREFIX[locale]}${rendered.subject}`,
+    subject: translatorFor(locale, "emails")("testSubject", { subject: rendered.subject }),
     html,
     text,
     tag: "newsletter-test",

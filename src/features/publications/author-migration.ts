@@ -2,6 +2,7 @@ import { EDITORIAL_AUTHOR } from "~/features/articles/index.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { changeArticle } from "./record-revision.ts";
 import type { MigrationResult } from "./schema.ts";
 
@@ -44,6 +45,9 @@ export async function hardcodedAuthors(db: DbClient) {
   };
 }
 
+/** The API answers in Spanish, as it always has; the admin renders the same keys in its reader's language. */
+const say = translatorFor("es", "adminMigration");
+
 /** POST /api/admin/articles/fix-author-names: sets each named article's author; per-slug results. */
 export async function fixAuthorNames(db: DbClient, mapping: Record<string, string>, actor: Actor = SYSTEM_ACTOR) {
   const results: MigrationResult[] = [];
@@ -52,16 +56,21 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
   for (const [slug, newAuthor] of Object.entries(mapping)) {
     const row = await db.article.findUnique({ where: { slug }, select: { author: true, status: true } });
     if (!row) {
-      results.push({ slug, status: "failed", message: "Artículo no encontrado" });
+      results.push({ slug, status: "failed", message: say("outcomes.articleNotFound") });
       continue;
     }
     await changeArticle(db, slug, { author: newAuthor, author_name: newAuthor }, { action: "author_migration", actor });
     if (row.status === "published") changedPublished.push(slug);
-    results.push({ slug, status: "updated", old_author: row.author?.trim() || "Sin nombre", new_author: newAuthor });
+    results.push({
+      slug,
+      status: "updated",
+      old_author: row.author?.trim() || say("outcomes.noName"),
+      new_author: newAuthor,
+    });
   }
   if (changedPublished.length > 0) await revalidatePublicContent({ kind: "article", slugs: changedPublished });
   const updated = results.filter((r) => r.status === "updated").length;
-  return { results, message: `${updated} artículos actualizados` };
+  return { results, message: say("outcomes.updated", { count: updated }) };
 }
 
 /** POST /api/admin/articles/auto-migrate: articles signed by an agent's name go to the editorial author. */
@@ -71,6 +80,6 @@ export async function autoMigrateAuthors(db: DbClient, actor: Actor = SYSTEM_ACT
   const mapping = Object.fromEntries(
     rows.filter((r) => isAgentAuthor(r.author, names)).map((r) => [r.slug, EDITORIAL_AUTHOR]),
   );
-  if (Object.keys(mapping).length === 0) return { results: [], message: "No hay artículos que migrar" };
+  if (Object.keys(mapping).length === 0) return { results: [], message: say("outcomes.nothingToMigrate") };
   return fixAuthorNames(db, mapping, actor);
 }

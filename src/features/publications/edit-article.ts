@@ -34,7 +34,11 @@ export async function applyArticleEdit(
     if (changes[field] !== undefined) (data as Record<string, unknown>)[field] = changes[field];
   }
   if (changes.author !== undefined) data.author = changes.author;
-  if (Object.keys(data).length === 0) throw new AppError("BAD_REQUEST", "input: nothing to change", { field: "input" });
+  if (Object.keys(data).length === 0)
+    throw new AppError("BAD_REQUEST", "input: nothing to change", {
+      field: "input",
+      reason: "nothingToChange",
+    });
 
   const unofficial = changes.sources ? checkSources(changes.sources).rejected : [];
   const { before, after } = await changeArticle(
@@ -45,7 +49,7 @@ export async function applyArticleEdit(
         throw new AppError(
           "CONFLICT",
           "sources: fuera de la lista oficial; confirma la publicación con confirm_unofficial_sources",
-          { field: "sources", details: { unofficialSources: unofficial } },
+          { field: "sources", reason: "unofficialSources", details: { unofficialSources: unofficial } },
         );
       }
       // Out of the allow-list on an unpublished article: it waits for an editor whatever else happens.

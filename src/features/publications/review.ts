@@ -3,12 +3,16 @@ import type { Actor } from "~/platform/audit/actor.ts";
 import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
 import { changeArticle } from "./record-revision.ts";
 import { regenerateImageJob } from "./regenerate-image-job.ts";
 import { scheduleArticle } from "./schedule.ts";
+
+/** The API answers in Spanish, as it always has; the admin renders the same keys in its reader's language. */
+const say = translatorFor("es", "adminPublications");
 
 /** Pendientes: drafts (review required or not), newest first; approved-for-later ones are in Programadas. */
 export async function listDrafts(db: DbClient) {
@@ -60,7 +64,10 @@ export async function reviewArticle(
   }
   if (row.status === status) return toArticleDto(row);
   if (row.status === "published")
-    throw new AppError("CONFLICT", "Un artículo publicado solo puede eliminarse", { field: "status" });
+    throw new AppError("CONFLICT", "Un artículo publicado solo puede eliminarse", {
+      field: "status",
+      reason: "publishedOnlyDelete",
+    });
   const now = new Date();
   const { after } = await changeArticle(
     db,
@@ -78,7 +85,7 @@ export async function deleteArticle(db: DbClient, slug: string) {
   const row = await findArticle(db, slug);
   await db.article.delete({ where: { slug } });
   if (row.status === "published") await revalidatePublicContent({ kind: "article", slug });
-  return { message: "Artículo eliminado" };
+  return { message: say("outcomes.deleted") };
 }
 
 async function revalidateIfPublic(status: string, slug: string) {
@@ -101,7 +108,7 @@ export async function toggleStatic(db: DbClient, slug: string, actor: Actor) {
     actor,
   });
   await revalidateIfPublic(after.status, slug);
-  return { message: after.is_static ? "Artículo marcado como estático" : "Artículo marcado como dinámico" };
+  return { message: say(after.is_static ? "outcomes.markedStatic" : "outcomes.markedDynamic") };
 }
 
 /** Queues the image job (an Inngest function when Inngest is configured). */
@@ -110,10 +117,11 @@ export async function requestImageRegeneration(db: DbClient, slug: string) {
   if (!openAiConfigured())
     throw new AppError("SERVICE_UNAVAILABLE", "OpenAI is not configured: set OPENAI_API_KEY", {
       details: "providerNotConfigured",
+      reason: "openaiNotConfigured",
     });
   const requestId = `${slug}:${Date.now()}`;
   await enqueue(regenerateImageJob, { slug, requestId }, { id: requestId });
-  return { message: "Regeneración de imagen en curso" };
+  return { message: say("outcomes.imageQueued") };
 }
 
 /** The preview dialog's bodies through the sanitising renderer (the English falls back to the Spanish). */

@@ -39,7 +39,10 @@ export async function restoreRevision(
   const content: Record<string, unknown> = {};
   for (const field of opts.fields ?? RESTORABLE_FIELDS) if (field in snapshot) content[field] = snapshot[field];
   if (Object.keys(content).length === 0)
-    throw new AppError("BAD_REQUEST", "id: the revision holds no content to restore", { field: "id" });
+    throw new AppError("BAD_REQUEST", "id: the revision holds no content to restore", {
+      field: "id",
+      reason: "revisionEmpty",
+    });
   const sources = content.sources === undefined ? undefined : sourceSchema.array().catch([]).parse(content.sources);
   return applyArticleEdit(
     db,

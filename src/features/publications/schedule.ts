@@ -16,9 +16,15 @@ export async function scheduleArticle(db: DbClient, slug: string, publishAt: Dat
   const row = await db.article.findUnique({ where: { slug }, select: { status: true } });
   if (!row) throw notFound("Article");
   if (row.status === "published")
-    throw new AppError("CONFLICT", "publish_at: el artículo ya está publicado", { field: "publish_at" });
+    throw new AppError("CONFLICT", "publish_at: el artículo ya está publicado", {
+      field: "publish_at",
+      reason: "alreadyPublished",
+    });
   if (publishAt && publishAt.getTime() <= Date.now())
-    throw new AppError("BAD_REQUEST", "publish_at: must be in the future", { field: "publish_at" });
+    throw new AppError("BAD_REQUEST", "publish_at: must be in the future", {
+      field: "publish_at",
+      reason: "publishAtNotFuture",
+    });
   const { after } = await changeArticle(
     db,
     slug,

@@ -23,7 +23,10 @@ export async function setPassword(
     const key = `${user.email}|${input.current.ip}`;
     await enforceRateLimit("login-account-ip", key);
     if (!(await verifyPassword(input.current.password, user.passwordHash)))
-      throw new AppError("BAD_REQUEST", "currentPassword: is not correct", { field: "currentPassword" });
+      throw new AppError("BAD_REQUEST", "currentPassword: is not correct", {
+        field: "currentPassword",
+        reason: "currentPasswordWrong",
+      });
     await resetLimit("login-account-ip", key);
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -9,9 +9,12 @@ const SELECT = { id: true, username: true, email: true, role: true } as const;
 /** Both columns are citext, so these lookups (and the unique indexes) ignore case. */
 async function assertFree(db: DbClient, email: string, username: string) {
   if (await db.user.findUnique({ where: { email }, select: { id: true } }))
-    throw new AppError("CONFLICT", "An account with this email already exists", { field: "email" });
+    throw new AppError("CONFLICT", "An account with this email already exists", {
+      field: "email",
+      reason: "emailTaken",
+    });
   if (await db.user.findUnique({ where: { username }, select: { id: true } }))
-    throw new AppError("CONFLICT", "This username is already taken", { field: "username" });
+    throw new AppError("CONFLICT", "This username is already taken", { field: "username", reason: "usernameTaken" });
 }
 
 const isUniqueViolation = (err: unknown) =>

@@ -13,7 +13,11 @@ export async function setUserRole(db: DbClient, input: { userId: string; role: R
     if (!user) throw notFound("User");
     if (user.role === "admin" && input.role !== "admin") {
       const admins = await tx.user.count({ where: { role: "admin" } });
-      if (admins <= 1) throw new AppError("CONFLICT", "The last admin cannot be demoted", { field: "userId" });
+      if (admins <= 1)
+        throw new AppError("CONFLICT", "The last admin cannot be demoted", {
+          field: "userId",
+          reason: "lastAdmin",
+        });
     }
     // A demoted user's sessions end: the browsers that held admin rights must sign in again.
     if (user.role === "admin" && input.role !== "admin") await tx.session.deleteMany({ where: { user_id: user.id } });

@@ -35,7 +35,7 @@ export async function signIn(
     await enforceRateLimit("login-account", account);
   }
   const user = await authenticate(db, account, input.password);
-  if (!user) throw new AppError("UNAUTHORIZED", "Invalid email or password");
+  if (!user) throw new AppError("UNAUTHORIZED", "Invalid email or password", { reason: "invalidCredentials" });
   await (device
     ? resetLimit("login-device", device)
     : Promise.all([

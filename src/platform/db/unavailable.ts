@@ -48,6 +48,7 @@ const DATABASE_RETRY_AFTER = 5;
 export function databaseUnavailableError(cause: unknown) {
   return new AppError("SERVICE_UNAVAILABLE", "The database is unavailable for a moment: try again in a few seconds", {
     retryAfter: DATABASE_RETRY_AFTER,
+    reason: "databaseUnavailable",
     cause,
   });
 }

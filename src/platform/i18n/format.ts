@@ -8,13 +8,13 @@ const WEEK = 7 * DAY;
 const INTL_LOCALE: Record<Locale, string> = { es: "es-ES", en: "en-US" };
 
 /**
- * SPEC §9 relative time: ≤1 minute 'just now'; then minutes, hours, days, weeks (under 4 weeks);
- * anything older (or in the future) is a full date with time in es-ES / en-US style.
+ * SPEC §9 relative time: ≤1 minute `justNow` (the catalog's 'just now', cards.justNow); then minutes, hours,
+ * days, weeks (under 4 weeks); anything older (or in the future) is a full date with time in es-ES / en-US style.
  */
-export function formatRelativeTime(date: Date, locale: Locale, now: Date = new Date()): string {
+export function formatRelativeTime(date: Date, locale: Locale, justNow: string, now: Date = new Date()): string {
   const diff = now.getTime() - date.getTime();
   if (diff < 0 || diff >= 4 * WEEK) return formatDateTime(date, locale);
-  if (diff <= MINUTE) return locale === "es" ? "justo ahora" : "just now";
+  if (diff <= MINUTE) return justNow;
   const rtf = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: "always" });
   if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), "minute");
   if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), "hour");

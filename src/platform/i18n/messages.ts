@@ -27,3 +27,16 @@ export function deepMerge(base: Messages, over: Messages): Messages {
   }
   return out;
 }
+
+/** Namespaces only the server renders (e-mails, service answers, job logs): never sent to the browser. */
+const SERVER_ONLY = new Set(["emails", "outcomes", "jobLogs"]);
+
+/** Namespaces only the admin panel's browser code reads (error texts by reason: the public forms map codes). */
+const admin = (namespace: string) => namespace.startsWith("admin") || namespace === "errors";
+
+/** The messages the browser may receive; `admin` also keeps the admin panel's namespaces (admin, adminAgents…). */
+export function browserMessages(messages: Record<string, unknown>, opts: { admin: boolean }) {
+  return Object.fromEntries(
+    Object.entries(messages).filter(([namespace]) => !SERVER_ONLY.has(namespace) && (opts.admin || !admin(namespace))),
+  );
+}

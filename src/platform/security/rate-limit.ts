@@ -92,6 +92,8 @@ function tooMany(res: RateLimiterRes): AppError {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return new AppError("TOO_MANY_REQUESTS", `Too many requests: try again in ${retryAfter} seconds`, {
     retryAfter,
+    reason: "tooManyRequests",
+    params: { seconds: retryAfter },
   });
 }
 

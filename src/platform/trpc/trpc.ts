@@ -62,6 +62,9 @@ const t = initTRPC
           ...shape.data,
           stack: undefined,
           appCode: app?.code ?? null,
+          // What the UI shows, from the catalog in the reader's language (errors.<reason>, with its params).
+          reason: app?.reason ?? null,
+          params: app?.params ?? null,
           field: app?.field ?? zod?.issues[0]?.path.join(".") ?? null,
           retryAfter: app?.retryAfter ?? null,
           details: app?.details ?? null,
@@ -116,10 +119,16 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
   if (deep !== null)
     throw new AppError("BAD_REQUEST", `${deep || "input"}: is nested more than ${MAX_INPUT_DEPTH} levels deep`, {
       field: deep,
+      reason: "inputTooDeep",
+      params: { field: deep || "input", max: MAX_INPUT_DEPTH },
     });
   const field = nulCharacterPath(raw);
   if (field !== null)
-    throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, { field });
+    throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, {
+      field,
+      reason: "inputNulCharacter",
+      params: { field: field || "input" },
+    });
   return next();
 });
 

@@ -1,6 +1,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
+import { browserMessages } from "~/platform/i18n/messages.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 /**
@@ -9,7 +10,7 @@ import { TRPCReactProvider } from "~/trpc/react.tsx";
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider messages={await getMessages()}>
+    <NextIntlClientProvider messages={browserMessages(await getMessages(), { admin: true })}>
       <TRPCReactProvider>{children}</TRPCReactProvider>
     </NextIntlClientProvider>
   );

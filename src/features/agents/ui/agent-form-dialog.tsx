@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { useErrorText } from "~/ui/error-text.ts";
 import { Field, inputClass } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toast } from "~/ui/toast.ts";
@@ -56,6 +57,7 @@ function initialState(agent: AgentDto | null): FormState {
 /** Create and edit dialogs (SPEC §2/§3): the same zod schema as the server checks the config first. */
 export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; onClose: () => void }) {
   const t = useTranslations("adminAgents");
+  const errorText = useErrorText();
   // The shared schema's messages are the API's (English); the form speaks the admin's language.
   const issueText = (issue: { code: string; path: PropertyKey[]; maximum?: unknown }) => {
     if (issue.path.at(-1) === "targetLength") return t("form.validation.range", { min: 200, max: 2000 });
@@ -80,11 +82,11 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
   };
   const create = api.admin.agents.create.useMutation({
     onSuccess: () => done(t("toasts.created")),
-    onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.create")}: ${e.message}` }),
+    onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.create")}: ${errorText(e)}` }),
   });
   const update = api.admin.agents.update.useMutation({
     onSuccess: () => done(t("toasts.updated")),
-    onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.update")}: ${e.message}` }),
+    onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.update")}: ${errorText(e)}` }),
   });
   const pending = create.isPending || update.isPending;
 

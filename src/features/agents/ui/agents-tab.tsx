@@ -7,6 +7,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { adminDate } from "~/ui/dates.ts";
+import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
 import type { AgentDto } from "../schema.ts";
 import { AgentFormDialog } from "./agent-form-dialog.tsx";
@@ -16,6 +17,7 @@ import { RunsTable } from "./runs-table.tsx";
 /** 'Agentes IA' (SPEC §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {
   const t = useTranslations("adminAgents");
+  const errorText = useErrorText();
   const utils = api.useUtils();
   const agents = api.admin.agents.list.useQuery();
   const stats = api.admin.runs.stats.useQuery();
@@ -35,7 +37,7 @@ export function AgentsTab() {
       toast.success(t("toasts.updated"));
       await refresh();
     },
-    onError: (e) => errorToast(`${t("toasts.update")}: ${e.message}`),
+    onError: (e) => errorToast(`${t("toasts.update")}: ${errorText(e)}`),
   });
   const remove = api.admin.agents.delete.useMutation({
     onSuccess: async () => {
@@ -46,20 +48,21 @@ export function AgentsTab() {
   });
   const execute = api.admin.agents.execute.useMutation({
     onSuccess: async (res) => {
-      if (res.success) toast.success(t("toasts.executed"), { description: res.message });
-      else errorToast(res.details ?? res.error ?? "");
+      // The API's answer is Spanish; the admin says the same in its own language.
+      const message = t("outcomes.runStarted", { name: res.agentName ?? "" });
+      if (res.success) toast.success(t("toasts.executed"), { description: message });
+      else errorToast(t("outcomes.runFailed"));
       setResult({
         agentName: res.agentName,
-        message: res.message,
+        message: res.success ? message : undefined,
         runId: res.run?.id,
-        error: res.success ? undefined : (res.details ?? res.error),
+        error: res.success ? undefined : t("outcomes.runFailed"),
       });
       await refresh();
     },
     onError: (e) => {
-      const details = (e.data as { details?: unknown } | undefined)?.details;
-      errorToast(typeof details === "string" ? `${e.message}: ${details}` : e.message);
-      setResult({ error: e.message });
+      errorToast(errorText(e));
+      setResult({ error: errorText(e) });
     },
   });
   const executeAll = api.admin.agents.executeAll.useMutation({
@@ -68,11 +71,12 @@ export function AgentsTab() {
         toast.error(t("toasts.noActive"));
         return;
       }
-      toast.success(t("toasts.executedAll"), { description: res.message });
-      setResult({ message: res.message, runs: res.runs });
+      const message = t("outcomes.runsStarted", { count: res.runs.length });
+      toast.success(t("toasts.executedAll"), { description: message });
+      setResult({ message, runs: res.runs });
       await refresh();
     },
-    onError: (e) => errorToast(e.message),
+    onError: (e) => errorToast(errorText(e)),
   });
 
   const list = agents.data ?? [];

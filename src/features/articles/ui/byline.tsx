@@ -31,7 +31,7 @@ export function Byline({
         </abbr>
       )}
       <span aria-hidden="true">·</span>
-      <time dateTime={date.toISOString()}>{formatRelativeTime(date, locale)}</time>
+      <time dateTime={date.toISOString()}>{formatRelativeTime(date, locale, t("justNow"))}</time>
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
+import { useErrorText } from "~/ui/error-text.ts";
 import { AdminTableHead, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 
@@ -24,16 +25,17 @@ const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toF
 /** Admin › Trabajos: recent runs of every background job (live while any is moving) and the schedules. */
 export function JobsTab() {
   const t = useTranslations("adminJobs");
+  const errorText = useErrorText();
   const utils = api.useUtils();
   const list = api.admin.jobs.list.useQuery(undefined, {
     refetchInterval: (query) =>
       query.state.data?.runs.some((r) => ["queued", "retrying", "running"].includes(r.status)) ? 1500 : 5000,
   });
   useEffect(() => {
-    if (list.error) toast.error(t("errorTitle"), { description: list.error.message });
-  }, [list.error, t]);
+    if (list.error) toast.error(t("errorTitle"), { description: errorText(list.error) });
+  }, [list.error, t, errorText]);
   const refresh = () => utils.admin.jobs.list.invalidate();
-  const onError = (e: { message: string }) => toast.error(t("actionError"), { description: e.message });
+  const onError = (e: unknown) => toast.error(t("actionError"), { description: errorText(e) });
   const retry = api.admin.jobs.retry.useMutation({
     onSuccess: () => {
       toast.success(t("retriedTitle"));

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { useErrorText } from "~/ui/error-text.ts";
 import { AdminTableHead, tableClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 import { NewsletterRow } from "./newsletter-row.tsx";
@@ -11,6 +12,7 @@ import { NewsletterRow } from "./newsletter-row.tsx";
 /** Admin › Newsletters: list with status and dates, generate the weekly Top 5, preview, send or retry, delete. */
 export function NewslettersTab() {
   const t = useTranslations("adminNewsletters");
+  const errorText = useErrorText();
   const utils = api.useUtils();
   const list = api.admin.newsletters.list.useQuery(undefined, {
     // While a send runs, follow its progress.
@@ -54,7 +56,7 @@ export function NewslettersTab() {
       </div>
       {generate.error ? (
         <p role="alert" className="rounded-md border border-accent/30 bg-accent/5 px-3 py-2 text-sm text-accent-text">
-          {t("generateError")}: {generate.error.message}
+          {t("generateError")}: {errorText(generate.error)}
         </p>
       ) : null}
       <div className="overflow-x-auto">

@@ -4,15 +4,17 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
 
 /** "Enviar prueba": one copy, in the chosen language, to the signed-in editor's own address; nothing is marked sent. */
 export function TestSendButton({ id }: { id: string }) {
   const t = useTranslations("adminDesk.testSend");
+  const errorText = useErrorText();
   const [locale, setLocale] = useState<"es" | "en">("es");
   const send = api.admin.newsletters.sendTest.useMutation({
     onSuccess: (r) => toast.success(t("sent", { to: r.to })),
-    onError: (err) => toast.error(t("failed"), { description: err.message }),
+    onError: (err) => toast.error(t("failed"), { description: errorText(err) }),
   });
   return (
     <span className="inline-flex items-center gap-1">

@@ -35,7 +35,9 @@ export function MigrationTab() {
   });
   const auto = api.admin.migration.autoMigrate.useMutation({
     onSuccess: async (res) => {
-      toast.success(t("toasts.autoDone"), { description: res.message || t("toasts.autoDescription") });
+      const count = res.results.filter((r) => r.status === "updated").length;
+      const description = res.results.length ? t("outcomes.updated", { count }) : t("outcomes.nothingToMigrate");
+      toast.success(t("toasts.autoDone"), { description });
       await after(res);
     },
     onError: () => fail(t("toasts.autoFailed")),
@@ -78,7 +80,7 @@ export function MigrationTab() {
               <li key={r.slug} className={r.status === "updated" ? "" : "text-accent-text"}>
                 {r.status === "updated"
                   ? t("updated", { slug: r.slug, old: r.old_author || t("noAuthor"), new: r.new_author ?? "" })
-                  : t("failed", { slug: r.slug, message: r.message ?? "" })}
+                  : t("failed", { slug: r.slug, message: t("outcomes.articleNotFound") })}
               </li>
             ))}
           </ul>

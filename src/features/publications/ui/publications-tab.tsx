@@ -36,9 +36,9 @@ export function PublicationsTab() {
       utils.admin.publications.approved.invalidate(),
       utils.admin.publications.scheduled.invalidate(),
     ]);
-  const mutation = <T,>(success: (r: T) => string | null, failure: string) => ({
-    onSuccess: async (r: T) => {
-      const message = success(r);
+  const mutation = <T,>(success: (r: T, vars: { slug: string }) => string | null, failure: string) => ({
+    onSuccess: async (r: T, vars: { slug: string }) => {
+      const message = success(r, vars);
       if (message) toast.success(message);
       await reload();
     },
@@ -56,7 +56,12 @@ export function PublicationsTab() {
     mutation((r: ArticleDto) => (r.featured ? t("toasts.featured") : t("toasts.unfeatured")), t("toasts.feature")),
   );
   const staticToggle = api.admin.publications.toggleStatic.useMutation(
-    mutation((r: { message: string }) => r.message, t("toasts.static")),
+    // The API's answer is Spanish; the admin says it in its own language from the row it toggled.
+    mutation((_r, vars) => {
+      const rows = [...(drafts.data ?? []), ...(approved.data ?? [])];
+      const wasStatic = rows.find((a) => a.slug === vars.slug)?.is_static;
+      return t(wasStatic ? "outcomes.markedDynamic" : "outcomes.markedStatic");
+    }, t("toasts.static")),
   );
   const image = api.admin.publications.regenerateImage.useMutation(
     mutation(() => t("toasts.imageQueued"), t("toasts.image")),

@@ -8,6 +8,7 @@ import type { ArticleEditInput } from "~/features/publications/schema.ts";
 import { CONTENT_TYPES, TOPICS } from "~/platform/i18n/taxonomy.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
+import { useErrorText } from "~/ui/error-text.ts";
 import { Field, inputClass } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { MarkdownField } from "./markdown-field.tsx";
@@ -53,6 +54,7 @@ export function ArticleEditForm(props: {
   onSaveAndApprove: (a: ArticleDto) => void;
 }) {
   const t = useTranslations("adminDesk");
+  const errorText = useErrorText();
   const tax = useTranslations("taxonomy");
   const a = props.article;
   const [texts, setTexts] = useState<Texts>(() => initialTexts(a));
@@ -98,7 +100,7 @@ export function ArticleEditForm(props: {
         setError(t("unofficialNeedsConfirmation"));
       } else if (data?.zodIssues?.length) {
         setError(data.zodIssues.map((i) => `${i.path}: ${i.message}`).join("; "));
-      } else setError(err instanceof Error ? `${t("saveFailed")}: ${err.message}` : t("saveFailed"));
+      } else setError(`${t("saveFailed")}: ${errorText(err)}`);
     }
   };
 

@@ -6,6 +6,7 @@ import type { ArticleDto } from "~/features/articles/schema.ts";
 import { api, type RouterInputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
+import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
 import { RevisionDiff } from "./revision-diff.tsx";
 
@@ -14,6 +15,7 @@ type RestoreInput = RouterInputs["admin"]["revisions"]["restore"];
 /** The article's revisions, newest first: who, when, which fields; a per-language diff; restore (a new revision). */
 export function RevisionHistory(props: { slug: string; onRestored: (a: ArticleDto) => void }) {
   const t = useTranslations("adminDesk.revisions");
+  const errorText = useErrorText();
   const utils = api.useUtils();
   const list = api.admin.revisions.list.useQuery({ slug: props.slug });
   const [open, setOpen] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function RevisionHistory(props: { slug: string; onRestored: (a: ArticleDt
       await utils.admin.revisions.list.invalidate({ slug: props.slug });
       props.onRestored(article);
     },
-    onError: (err) => toast.error(t("restoreFailed"), { description: err.message }),
+    onError: (err) => toast.error(t("restoreFailed"), { description: errorText(err) }),
   });
   if (list.isLoading) return <p className="text-sm text-muted">{t("loading")}</p>;
   if (!list.data?.length) return <p className="text-sm text-muted">{t("empty")}</p>;

@@ -6,6 +6,7 @@ import type { ArticleDto } from "~/features/articles/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
+import { useErrorText } from "~/ui/error-text.ts";
 import { inputClass } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 
@@ -25,13 +26,14 @@ function tomorrowAtEight() {
 /** Approve for later, or move / cancel an existing schedule (the scheduler publishes it at that time). */
 export function ScheduleControls(props: { article: ArticleDto; onChanged: (a: ArticleDto) => void }) {
   const t = useTranslations("adminDesk.schedule");
+  const errorText = useErrorText();
   const a = props.article;
   const [when, setWhen] = useState(() => localInputValue(a.publish_at ? new Date(a.publish_at) : tomorrowAtEight()));
   const done = (message: string) => (article: ArticleDto) => {
     toast.success(message);
     props.onChanged(article);
   };
-  const onError = (err: { message: string }) => toast.error(t("failed"), { description: err.message });
+  const onError = (err: unknown) => toast.error(t("failed"), { description: errorText(err) });
   const approve = api.admin.publications.review.useMutation({ onSuccess: done(t("done")), onError });
   const move = api.admin.publications.schedule.useMutation({ onError });
   const busy = approve.isPending || move.isPending;
