@@ -5,7 +5,7 @@ import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
 import { registeredJobs } from "../catalog.ts";
-import type { AnyJob } from "../contract.ts";
+import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { handleUnawaitedCompletions } from "./handled-completions.ts";
@@ -175,11 +175,22 @@ function deadOnThisHost(workerId: string): boolean {
  * Crash recovery: a run still `active` whose process is gone — it stopped beating for STALE_AFTER_S, or (on
  * this host) its process no longer exists, which a restart after kill -9 sees at once — is failed on pg-boss's
  * side, which schedules its retry with backoff; the retry resumes after the last finished step. The
- * conditional UPDATE makes one process (of several) claim each dead run.
+ * conditional UPDATE makes one process (of several) claim each dead run. A run that died in its last
+ * attempt is over: its job hears of it as a final failure, as if the attempt had thrown.
  */
 async function sweep(boss: PgBoss, schema: string) {
-  const candidates = await db.$queryRawUnsafe<{ id: string; name: string; worker_id: string | null; stale: boolean }[]>(
-    `SELECT j.id::text, j.name, r.worker_id,
+  const candidates = await db.$queryRawUnsafe<
+    {
+      id: string;
+      name: string;
+      worker_id: string | null;
+      stale: boolean;
+      data: unknown;
+      retry_count: number;
+      retry_limit: number;
+    }[]
+  >(
+    `SELECT j.id::text, j.name, r.worker_id, j.data, j.retry_count, j.retry_limit,
             coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => $1) AS stale
        FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
       WHERE j.state = 'active'`,
@@ -194,6 +205,11 @@ async function sweep(boss: PgBoss, schema: string) {
           ON CONFLICT (id) DO NOTHING`;
     if (claimed === 0) continue;
     console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
-    await boss.fail(o.name, o.id, { message: "El proceso que lo ejecutaba se detuvo; se reanuda" });
+    const message = "El proceso que lo ejecutaba se detuvo; se reanuda";
+    await boss.fail(o.name, o.id, { message });
+    const job = registeredJobs().find((j) => j.name === o.name);
+    const payload = job?.schema.safeParse(o.data ?? {});
+    if (job && payload?.success && o.retry_count >= o.retry_limit)
+      await reportFailure(job, payload.data, describeFailure(new Error(message), o.retry_count, o.retry_limit));
   }
 }
