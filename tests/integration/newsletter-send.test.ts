@@ -10,7 +10,7 @@ const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/generate.ts");
-const { requestNewsletterSend } = await import("~/features/newsletter/admin.ts");
+const { requestNewsletterSend } = await import("~/features/newsletter/jobs.ts");
 const webhookRoute = await import("~/app/api/newsletter/webhooks/resend/route.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 

@@ -6,8 +6,8 @@ import { AppError, notFound } from "~/platform/errors.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
+import { regenerateImageJob } from "./jobs.ts";
 import { changeArticle } from "./record-revision.ts";
-import { regenerateImageJob } from "./regenerate-image-job.ts";
 import { scheduleArticle } from "./schedule.ts";
 
 /** Pendientes: drafts (review required or not), newest first; approved-for-later ones are in Programadas. */

@@ -1,4 +1,4 @@
-import { eventType } from "inngest";
+import { eventType, StepError } from "inngest";
 import type { z } from "zod";
 
 export { NonRetriableError } from "inngest";
@@ -25,7 +25,7 @@ interface JobContext {
 
 /** What the runtime tells a job about a failed attempt (see `onFailure`). */
 export interface JobFailure {
-  /** The error as thrown (under Inngest a step's final error arrives wrapped; this is its cause). */
+  /** The error as thrown (under Inngest, a step's final error arrives as a StepError with its name and message). */
   error: unknown;
   message: string;
   /** The attempt that failed, 0 for the first. */
@@ -75,17 +75,16 @@ export function defineJob<S extends PayloadSchema, R>(def: JobDefinition<S, R>):
 
 /**
  * The one "final attempt" rule: an attempt ends the run when it was the last one the job allows, when a step
- * ran out of its own retries (Inngest hands the handler a StepError only then), or when the error says
- * retrying cannot help (NonRetriableError).
+ * ran out of its own retries (Inngest hands the handler a StepError only then; it carries the original error's
+ * name and message), or when the error says retrying cannot help (NonRetriableError).
  */
 export function describeFailure(err: unknown, attempt: number, retries: number, cancelled = false): JobFailure {
   const name = (err as Error | undefined)?.name;
-  const error = name === "StepError" ? ((err as Error).cause ?? err) : err;
   return {
-    error,
-    message: error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error),
+    error: err,
+    message: err instanceof Error ? err.message : String((err as { message?: unknown })?.message ?? err),
     attempt,
-    final: cancelled || attempt >= retries || name === "StepError" || name === "NonRetriableError",
+    final: cancelled || attempt >= retries || err instanceof StepError || name === "NonRetriableError",
     cancelled,
   };
 }

@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { registeredJobs } from "../catalog.ts";
+import { registeredJobs, registerJobs } from "../catalog.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
@@ -91,6 +91,8 @@ async function startEngine(): Promise<Engine> {
     active,
     ensure: async (job) => {
       if (workers.has(job.name)) return;
+      // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
+      registerJobs([job]);
       await addJob(job);
       if (job.cron) {
         const c = engineCron(job.cron);
