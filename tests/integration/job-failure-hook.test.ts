@@ -1,9 +1,12 @@
+import { hostname } from "node:os";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { type Context, StepError } from "inngest";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { db } from "~/platform/db/db.ts";
 import { defineJob, type JobFailure, NonRetriableError } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { toInngestFunction } from "~/server/jobs/functions.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
@@ -83,6 +86,32 @@ describe("failure hook on the embedded engine", () => {
     await settleJobs();
     // The run's own stop (before step "two") does not report the cancel a second time.
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe("failure hook after a crash", () => {
+  it("a run whose process died in its last attempt is over: the crash sweep reports it as final", async () => {
+    const seen: Seen[] = [];
+    const job = defineJob({
+      name: `test/failure-hook-crash-${uid()}`,
+      schema: z.object({ tag: z.string() }),
+      retries: 0,
+      onFailure: async (_p, { attempt, final, cancelled }) => {
+        seen.push({ attempt, final, cancelled, message: "" });
+      },
+      handler: async () => "never run here",
+    });
+    const engine = await getEngine();
+    await engine.boss.createQueue(job.name, { name: job.name });
+    const id = await engine.boss.send(job.name, { tag: "d" }, { retryLimit: 0 });
+    // A process fetched its only attempt and was killed: its row names a pid that no longer exists.
+    await engine.boss.fetch(job.name);
+    await db.jobRun.create({ data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead` } });
+    await engine.ensure(job);
+    for (let i = 0; i < 200 && seen.length === 0; i++) await sleep(50);
+    expect(seen).toEqual([{ attempt: 0, final: true, cancelled: false, message: "" }]);
+    const row = await engine.boss.getJobById(job.name, id!, { includeArchive: true });
+    expect(row?.state).toBe("failed");
   });
 });
 
