@@ -43,19 +43,30 @@ const touchAgent = async (db: DbClient, agentId: string | null) => {
   if (agentId) await db.agent.update({ where: { id: agentId }, data: { last_run: new Date() } });
 };
 
-/** Step "finish-empty": a news run with nothing new ends completed, without an article. */
-export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
+/** The run ends completed with what it produced (SPEC §3: generatedContent title, type, metadata). */
+async function completeRun(
+  db: DbClient,
+  plan: RunPlan,
+  generatedContent: { title: string; type: string; metadata: Record<string, string | number | boolean> },
+  line?: string,
+) {
   await db.agentRun.update({
     where: { id: plan.runId },
     data: {
       status: "completed",
       progress: 100,
       finished_at: new Date(),
-      result: { generatedContent: { title: "", type: plan.contentType, metadata: { newItems: 0 } } },
-      logs: { push: "Sin novedades: todas las noticias ya estaban cubiertas" },
+      result: { generatedContent },
+      ...(line ? { logs: { push: line } } : {}),
     },
   });
   await touchAgent(db, plan.agentId);
+}
+
+/** Step "finish-empty": a news run with nothing new ends completed, without an article. */
+export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
+  const content = { title: "", type: plan.contentType, metadata: { newItems: 0 } };
+  await completeRun(db, plan, content, "Sin novedades: todas las noticias ya estaban cubiertas");
   return { articleId: null };
 }
 
@@ -122,30 +133,19 @@ export async function finishRun(
   saved: SavedArticle,
   work: { draft: Draft; imageUrl: string | null },
 ) {
-  await db.agentRun.update({
-    where: { id: plan.runId },
-    data: {
-      status: "completed",
-      progress: 100,
-      finished_at: new Date(),
-      result: {
-        generatedContent: {
-          title: saved.title,
-          type: plan.contentType,
-          metadata: {
-            slug: saved.slug,
-            status: saved.status,
-            review_required: saved.review_required,
-            sources: work.draft.sources.length,
-            language: plan.language,
-            image: Boolean(work.imageUrl),
-          },
-        },
-      },
+  await completeRun(db, plan, {
+    title: saved.title,
+    type: plan.contentType,
+    metadata: {
+      slug: saved.slug,
+      status: saved.status,
+      review_required: saved.review_required,
+      sources: work.draft.sources.length,
+      language: plan.language,
+      image: Boolean(work.imageUrl),
     },
   });
   await appendRunLog(db, plan.runId, "Ejecución completada");
-  await touchAgent(db, plan.agentId);
   if (saved.status === "published") await revalidatePublicContent({ kind: "article", slug: saved.slug });
   return { articleId: saved.id, slug: saved.slug, status: saved.status };
 }
