@@ -206,12 +206,15 @@ async function sweep(boss: PgBoss, schema: string) {
       : await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${o.id}::uuid, ${o.name}, 'recovery')
           ON CONFLICT (id) DO NOTHING`;
     if (claimed === 0) continue;
-    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
-    const message = "El proceso que lo ejecutaba se detuvo; se reanuda";
+    const last = o.retry_count >= o.retry_limit;
+    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; ${last ? "it was its last attempt" : "resuming it"}`);
+    const message = last
+      ? "El proceso que lo ejecutaba se detuvo"
+      : "El proceso que lo ejecutaba se detuvo; se reanuda";
     await boss.fail(o.name, o.id, { message });
     const job = registeredJobs().find((j) => j.name === o.name);
     const payload = job?.schema.safeParse(o.data ?? {});
-    if (job && payload?.success && o.retry_count >= o.retry_limit)
+    if (job && payload?.success && last)
       await reportFailure(job, payload.data, describeFailure(new Error(message), o.retry_count, o.retry_limit));
   }
 }
