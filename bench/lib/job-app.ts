@@ -11,7 +11,7 @@ import "~/server/jobs/registry.ts";
 await getEngine();
 const [kind, id] = (process.argv[2] ?? "").split(":");
 if (kind === "newsletter" && id) {
-  const { requestNewsletterSend } = await import("~/features/newsletter/admin.ts");
+  const { requestNewsletterSend } = await import("~/features/newsletter/jobs.ts");
   await requestNewsletterSend(db, id);
 }
 if (kind === "agent" && id) {

@@ -233,6 +233,23 @@ describe("agent runs against fake providers", () => {
     expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(0);
   });
 
+  it("cancelling a run from admin › Trabajos marks the agent run failed, with the reason", async () => {
+    const agent = await activeAgent("article-generator");
+    openai.failNext(Number.POSITIVE_INFINITY, 500);
+    const response = await app.admin.admin.agents.execute({ id: agent.id });
+    const run = response.run!;
+    // Failed once, waiting in its backoff: the operator gives up on it.
+    const jobId = await app.waitForRunState(app.agentRunJob, run.id, "retry");
+    await app.admin.admin.jobs.cancel({ id: jobId });
+    const cancelled = await app.admin.admin.runs.byId({ id: run.id });
+    expect(cancelled).toMatchObject({ status: "failed", result: { failure: { code: "cancelled" } } });
+    expect(cancelled.finished_at).toBeInstanceOf(Date);
+    openai.failNext(0);
+    await app.settleJobs();
+    expect((await app.admin.admin.runs.byId({ id: run.id })).status).toBe("failed");
+    expect(await app.db.article.count({ where: { agent_run_id: run.id } })).toBe(0);
+  });
+
   it("a replayed run yields one article", async () => {
     const agent = await activeAgent("article-generator");
     const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { contactMailJob } from "~/features/contact/index.ts";
 import { sendEmail } from "~/features/mail/send-email.ts";
 import { db } from "~/platform/db/db.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { settleJobs as settleInProcessJobs } from "../support/jobs.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
@@ -99,6 +102,25 @@ describe("contact form", () => {
     expect(res.status).toBe(400);
     expect(res.body.field).toBe(field);
     expect(await db.contactMessage.count({ where: { name: input.name } })).toBe(before);
+  });
+});
+
+describe("contact mail job", () => {
+  it("a message deleted before its mails went out ends the job at once, with no retries", async () => {
+    const row = await db.contactMessage.create({
+      data: { name: `Borrado ${uid()}`, email: `b.${uid()}@example.org`, reason: "other", message: "x", privacy: true },
+    });
+    await db.contactMessage.delete({ where: { id: row.id } });
+    const { runId } = await enqueue(contactMailJob, { messageId: row.id });
+    const engine = await getEngine();
+    let job = await engine.boss.getJobById(contactMailJob.name, runId!, { includeArchive: true });
+    // Retrying cannot bring the message back: failed after one attempt, not waiting in a backoff.
+    for (let i = 0; i < 100 && job?.state !== "failed" && job?.state !== "retry"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await engine.boss.getJobById(contactMailJob.name, runId!, { includeArchive: true });
+    }
+    expect(job).toMatchObject({ state: "failed", retryCount: 0 });
+    expect((job!.output as { message?: string }).message).toContain("no longer exists");
   });
 });
 

@@ -14,7 +14,7 @@ const { db } = await import("~/platform/db/db.ts");
 const { defineJob } = await import("~/platform/jobs/contract.ts");
 const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
 const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engine/schedules.ts");
-const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/features/newsletter/weekly-job.ts");
+const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/features/newsletter/jobs.ts");
 const { toInngestFunction } = await import("~/server/jobs/functions.ts");
 const { loadSeed } = await import("../../seed/load.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
@@ -102,7 +102,7 @@ describe("schedules", () => {
   it("NEWSLETTER_CRON_ENABLED=false switches the schedule off (nothing scheduled, nothing caught up)", async () => {
     vi.resetModules();
     vi.stubEnv("NEWSLETTER_CRON_ENABLED", "false");
-    const fresh = await import("~/features/newsletter/weekly-job.ts");
+    const fresh = await import("~/features/newsletter/jobs.ts");
     expect(fresh.weeklyNewsletterJob.cron).toBeUndefined();
     vi.unstubAllEnvs();
   });

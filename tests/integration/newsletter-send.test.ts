@@ -7,10 +7,11 @@ const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 // Start the fake first: the app reads RESEND_* once, when its env module is first imported.
 const fake = await startFakeResend({ webhookSecret });
 const { db } = await import("~/platform/db/db.ts");
-const { runJob, settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
+const { runJob, settleJobs: settleInProcessJobs, waitForRunState } = await import("../support/jobs.ts");
+const { getEngine, runIdFor } = await import("~/platform/jobs/engine/engine.ts");
 const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/generate.ts");
-const { requestNewsletterSend } = await import("~/features/newsletter/admin.ts");
+const { requestNewsletterSend } = await import("~/features/newsletter/jobs.ts");
 const webhookRoute = await import("~/app/api/newsletter/webhooks/resend/route.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 
@@ -133,6 +134,46 @@ describe("sending in idempotent batches", () => {
     await expect(requestNewsletterSend(db, newsletter.id)).rejects.toMatchObject({ code: "CONFLICT" });
     // 4 retries with the engine's doubling backoff in whole seconds (1 + 2 + 4 + 8 s at least).
   }, 120_000);
+});
+
+describe("cancelling a send from admin › Trabajos", () => {
+  it("marks the newsletter failed with the reason; sending again resumes it and mails everyone once", async () => {
+    const emails = await confirmedSubscribers(150, "cancelado");
+    const newsletter = await generateWeeklyNewsletter(db, new Date());
+    const admin = callerAs(adminSession).admin;
+    fake.script("/emails/batch", { status: 500, times: Number.POSITIVE_INFINITY });
+    await admin.newsletters.send({ id: newsletter.id });
+    const jobId = await waitForRunState(sendNewsletterJob, `newsletter-${newsletter.id}-0`, "retry");
+    await admin.jobs.cancel({ id: jobId });
+    const cancelled = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } });
+    expect(cancelled).toMatchObject({ status: "failed", failure_reason: "Envío cancelado por un operador" });
+
+    fake.heal();
+    await admin.newsletters.send({ id: newsletter.id });
+    await settleInProcessJobs();
+    expect(await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } })).toMatchObject({ status: "sent" });
+    for (const email of emails) expect(fake.receivedBy(email), email).toBe(1);
+  }, 60_000);
+
+  it("a send whose job key is taken by an earlier run that ended before any batch still starts", async () => {
+    const newsletter = await generateWeeklyNewsletter(db, new Date());
+    await db.newsletter.update({ where: { id: newsletter.id }, data: { status: "failed" } });
+    // An earlier send of this newsletter, cancelled while it was still queued (no batch was ever tried).
+    const engine = await getEngine();
+    await engine.ensure(sendNewsletterJob);
+    const key = runIdFor(sendNewsletterJob.name, `newsletter-${newsletter.id}-0`);
+    const startAfter = new Date(Date.now() + 3_600_000);
+    await engine.boss.send(
+      sendNewsletterJob.name,
+      { newsletterId: newsletter.id, attempt: 0 },
+      { id: key, startAfter },
+    );
+    await engine.boss.cancel(sendNewsletterJob.name, key);
+
+    await callerAs(adminSession).admin.newsletters.send({ id: newsletter.id });
+    await settleInProcessJobs();
+    expect(await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } })).toMatchObject({ status: "sent" });
+  }, 60_000);
 });
 
 describe("Resend webhooks", () => {

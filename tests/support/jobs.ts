@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Job, PayloadSchema } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { getEngine, runIdFor } from "~/platform/jobs/engine/engine.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,5 +33,21 @@ export async function runJob<S extends PayloadSchema>(job: Job<S>, payload: z.in
     if (row?.state === "failed" || row?.state === "cancelled")
       throw new Error((row.output as { message?: string } | null)?.message ?? row.state);
     await sleep(100);
+  }
+}
+
+/**
+ * Waits until the engine's run that `enqueue(job, …, { id: key })` started is in `state` (e.g. "retry": failed
+ * once and waiting in its backoff); resolves with the run's id.
+ */
+export async function waitForRunState(job: Job, key: string, state: string, timeoutMs = 30_000): Promise<string> {
+  const engine = await getEngine();
+  const runId = runIdFor(job.name, key);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await engine.boss.getJobById<object>(job.name, runId, { includeArchive: true });
+    if (row?.state === state) return runId;
+    if (Date.now() > deadline) throw new Error(`run ${runId} is ${row?.state ?? "missing"}, not ${state}`);
+    await sleep(50);
   }
 }

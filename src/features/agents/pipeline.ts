@@ -25,7 +25,7 @@ export type Draft = z.infer<typeof draftSchema>;
 export const translationSchema = z.object({ title: z.string(), summary: z.string(), body: z.string() });
 export type Translation = z.infer<typeof translationSchema>;
 
-interface Material {
+export interface Material {
   brief: string;
   items: FeedItem[];
   /** Sources the gathering found (citations, feed links); they override whatever the model lists. */

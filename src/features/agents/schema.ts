@@ -119,7 +119,15 @@ const agentRunStatusSchema = z.enum(["queued", "running", "completed", "failed"]
 
 /** Why a run failed, as a code the admin UI translates (the English/Spanish text is also in `error`). */
 export const runFailureSchema = z.object({
-  code: z.enum(["providerNotConfigured", "missingMaterial", "noNewItems", "agentInactive", "provider", "internal"]),
+  code: z.enum([
+    "providerNotConfigured",
+    "missingMaterial",
+    "noNewItems",
+    "agentInactive",
+    "provider",
+    "internal",
+    "cancelled",
+  ]),
   params: z.record(z.string(), z.string()).default({}),
 });
 export type RunFailure = z.infer<typeof runFailureSchema>;

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "../../platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
 import { acknowledgeContactMessage, markContactNotified, notifyEditors } from "./notify-editors.ts";
 
-/** Mails for a stored contact message; each mail is its own step so a retry never sends one twice. */
+/**
+ * Mails for a stored contact message; each mail is its own step so a retry never sends one twice. A message
+ * deleted meanwhile ends the run at once (non-retriable): there is nothing left to mail about.
+ */
 export const contactMailJob = defineJob({
   name: "contact/mail.requested",
   schema: z.object({ messageId: z.string() }),

@@ -7,9 +7,15 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
+import { NonRetriableError } from "~/platform/jobs/contract.ts";
 import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
 
-const load = (db: DbClient, id: string) => db.contactMessage.findUniqueOrThrow({ where: { id } });
+/** A message deleted before its mails went out has nobody to mail about: retrying cannot bring it back. */
+async function load(db: DbClient, id: string) {
+  const message = await db.contactMessage.findUnique({ where: { id } });
+  if (!message) throw new NonRetriableError(`contact message ${id} no longer exists`);
+  return message;
+}
 
 /** The editors' copy of a contact message; replying goes straight to the sender. */
 export async function notifyEditors(db: DbClient, messageId: string) {
@@ -64,6 +70,7 @@ export async function acknowledgeContactMessage(db: DbClient, messageId: string)
 }
 
 export async function markContactNotified(db: DbClient, messageId: string) {
-  await db.contactMessage.update({ where: { id: messageId }, data: { notified_at: new Date() } });
+  // updateMany: a message deleted after its mails went out has nothing left to mark.
+  await db.contactMessage.updateMany({ where: { id: messageId }, data: { notified_at: new Date() } });
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { inngestConfigured } from "~/platform/jobs/client.ts";
+import { cancelRun } from "~/platform/jobs/engine/cancel.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { nextFire } from "~/platform/jobs/engine/schedules.ts";
 import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
@@ -124,13 +125,17 @@ export async function retryJob(id: string) {
   return { success: true, status: "retrying" as const };
 }
 
-/** POST /api/admin/jobs/{id}/cancel: a queued or retrying run never starts; a running one stops before its next step. */
+/**
+ * POST /api/admin/jobs/{id}/cancel: a queued or retrying run never starts; a running one stops before its next
+ * step; and the job marks its own record (agent run failed, newsletter failed with the reason) through its
+ * failure hook.
+ */
 export async function cancelJob(id: string) {
   const run = await findRun(id);
   if (!["created", "retry", "active"].includes(run.state))
     throw new AppError("CONFLICT", "Only a queued, retrying or running run can be cancelled", {
       reason: "jobCancelOnlyActive",
     });
-  await run.engine.boss.cancel(run.name, id);
+  await cancelRun(run.engine, run.name, id);
   return { success: true, status: "cancelled" as const };
 }

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { emptyInputSchema, localeSchema } from "~/platform/http/common-schemas.ts";
 import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { deleteNewsletter, listNewsletters, requestNewsletterSend } from "./admin.ts";
+import { deleteNewsletter, listNewsletters } from "./admin.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
+import { requestNewsletterSend } from "./jobs.ts";
 import { newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
 import { sendNewsletterTest } from "./test-send.ts";
 

@@ -1,7 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { sendNewsletterJob } from "./jobs.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "./schema.ts";
 
@@ -45,33 +43,6 @@ export async function deleteNewsletter(db: DbClient, id: string) {
     });
   await db.newsletter.delete({ where: { id } });
   return { success: true };
-}
-
-/**
- * Starts (or, after a failure, resumes) a send. The status flip is one conditional update, so two clicks or
- * two admins start one send; a sent newsletter can never be sent again.
- */
-export async function requestNewsletterSend(db: DbClient, id: string) {
-  const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
-  if (!row) throw notFound("Newsletter");
-  if (row.status === "sent")
-    throw new AppError("CONFLICT", "This newsletter has already been sent", {
-      reason: "newsletterAlreadySent",
-    });
-  const claimed = await db.newsletter.updateMany({
-    where: { id, status: { in: ["draft", "pending", "approved", "failed"] } },
-    data: { status: "sending", failure_reason: null },
-  });
-  if (claimed.count === 0)
-    throw new AppError("CONFLICT", "This newsletter is already being sent", {
-      reason: "newsletterAlreadySending",
-    });
-  // Failed batches go back to pending; sent ones stay sent and are skipped.
-  await db.newsletterBatch.updateMany({ where: { newsletter_id: id, status: "failed" }, data: { status: "pending" } });
-  const attempt = await db.newsletterBatch.aggregate({ where: { newsletter_id: id }, _max: { attempts: true } });
-  const run = attempt._max.attempts ?? 0;
-  await enqueue(sendNewsletterJob, { newsletterId: id, attempt: run }, { id: `newsletter-${id}-${run}` });
-  return { success: true, status: "sending" as const };
 }
 
 /** The HTML admins preview in a sandboxed frame (a visibly fake unsubscribe token). */

@@ -1,10 +1,9 @@
 /** The weekly Top 5: subscriptions (double opt-in, unsubscribe), generation, durable sending and the admin. */
 export { newsletterPreviewHtml } from "./admin.ts";
 export { adminNewslettersRouter } from "./admin-router.ts";
-export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob } from "./jobs.ts";
+export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob, weeklyNewsletterJob } from "./jobs.ts";
 export { newsletterRouter } from "./router.ts";
 export { subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
 export { siteUrl, unsubscribeUrl } from "./urls.ts";
-export { weeklyNewsletterJob } from "./weekly-job.ts";

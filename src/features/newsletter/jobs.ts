@@ -1,7 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { DbClient } from "~/platform/db/client.ts";
 import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
-import { finalizeNewsletter, markNewsletterFailed, planBatches, sendBatch } from "./send.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { generateWeeklyNewsletter } from "./generate.ts";
+import {
+  claimNewsletterSend,
+  countUnsentBatches,
+  finalizeNewsletter,
+  planBatches,
+  recordSendFailure,
+  sendBatch,
+  sendUnderway,
+} from "./send.ts";
 import { sendSignupMail } from "./signup-mail.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
@@ -49,12 +64,6 @@ function planGroups(newsletterId: string, attempt: number, batchCount: number) {
   }));
 }
 
-async function failWhenFinal(newsletterId: string, attempt: number, err: unknown) {
-  // Under Inngest a step error reaches this code only once that step is out of retries.
-  const final = attempt >= 4 || (err as Error)?.name === "StepError";
-  if (final) await markNewsletterFailed(db, newsletterId, (err as Error)?.message ?? String(err));
-}
-
 /**
  * Sends a newsletter: plan the batches once, then one memoised step per batch (≤ 100 recipients, its own
  * status row and Resend idempotency key), then mark it sent. A retry or an admin "retry" resumes at the first
@@ -66,22 +75,18 @@ export const sendNewsletterJob = defineJob({
   name: "newsletter/send.requested",
   schema: z.object({ newsletterId: z.string(), attempt: z.number().int().min(0).default(0) }),
   retries: 4,
-  handler: async ({ newsletterId, attempt: sendAttempt }, { step, attempt, log }) => {
-    try {
-      const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
-      if (step.sendEvent && batchCount > GROUP_BATCHES) {
-        const groups = planGroups(newsletterId, sendAttempt, batchCount);
-        await step.sendEvent("fan-out", groups);
-        return { newsletterId, batchCount, groups: groups.length };
-      }
-      await sendRange(step, newsletterId, 0, batchCount);
-      const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
-      log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
-      return done;
-    } catch (err) {
-      await failWhenFinal(newsletterId, attempt, err);
-      throw err;
+  onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
+  handler: async ({ newsletterId, attempt: sendAttempt }, { step, log }) => {
+    const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
+    if (step.sendEvent && batchCount > GROUP_BATCHES) {
+      const groups = planGroups(newsletterId, sendAttempt, batchCount);
+      await step.sendEvent("fan-out", groups);
+      return { newsletterId, batchCount, groups: groups.length };
     }
+    await sendRange(step, newsletterId, 0, batchCount);
+    const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
+    log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
+    return done;
   },
 });
 
@@ -95,18 +100,67 @@ export const sendNewsletterGroupJob = defineJob({
     last: z.number().int().min(0),
   }),
   retries: 4,
-  handler: async ({ newsletterId, first, last }, { step, attempt }) => {
-    try {
-      await sendRange(step, newsletterId, first, last);
-      return await step.run("finish-if-complete", async () => {
-        const left = await db.newsletterBatch.count({
-          where: { newsletter_id: newsletterId, status: { not: "sent" } },
-        });
-        return left > 0 ? { newsletterId, batchesLeft: left } : finalizeNewsletter(db, newsletterId);
-      });
-    } catch (err) {
-      await failWhenFinal(newsletterId, attempt, err);
-      throw err;
-    }
+  onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
+  handler: async ({ newsletterId, first, last }, { step }) => {
+    await sendRange(step, newsletterId, first, last);
+    return step.run("finish-if-complete", async () => {
+      const left = await countUnsentBatches(db, newsletterId);
+      return left > 0 ? { newsletterId, batchesLeft: left } : finalizeNewsletter(db, newsletterId);
+    });
+  },
+});
+
+/**
+ * Starts (or, after a failure, resumes) a send: the admin's "send" and the weekly job. The job is keyed by the
+ * send's attempt, so a repeated request does not start a second run; a key already taken by an earlier send
+ * that ended before any batch was tried (an operator cancelled it) cannot be reused, so that request gets a
+ * key of its own.
+ */
+export async function requestNewsletterSend(client: DbClient, id: string) {
+  const { attempt } = await claimNewsletterSend(client, id);
+  const payload = { newsletterId: id, attempt };
+  const key = `newsletter-${id}-${attempt}`;
+  const first = await enqueue(sendNewsletterJob, payload, { id: key });
+  if (first.mode === "engine" && first.runId === null)
+    await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}` });
+  return { success: true, status: "sending" as const };
+}
+
+export const WEEKLY_NEWSLETTER = "newsletter/weekly.scheduled";
+
+/**
+ * The Friday Top 5 (NEWSLETTER_CRON, Friday 08:00 Europe/Madrid by default), on the embedded engine and under
+ * Inngest alike: claim the week's fire slot (once across instances, engines and catch-up), generate the
+ * newsletter, then send it — or, with NEWSLETTER_CRON_MODE=draft, leave it for an editor to send.
+ */
+export const weeklyNewsletterJob = defineJob({
+  name: WEEKLY_NEWSLETTER,
+  schema: z.object({ slot: z.string().datetime().optional() }),
+  retries: 2,
+  cron: env.NEWSLETTER_CRON_ENABLED ? env.NEWSLETTER_CRON : undefined,
+  catchUp: true,
+  handler: async ({ slot }, { step, runId }) => {
+    const claim = await step.run("claim", async () => {
+      const at = slot ? new Date(slot) : previousFire(env.NEWSLETTER_CRON);
+      return { slot: at.toISOString(), won: await claimScheduleSlot(WEEKLY_NEWSLETTER, at, runId) };
+    });
+    if (!claim.won) return { slot: claim.slot, skipped: "already handled by another run" };
+    const generated = await step.run("generate", async () => {
+      try {
+        return { id: (await generateWeeklyNewsletter(db, new Date(claim.slot))).id, reason: null };
+      } catch (err) {
+        // Nothing published at all: nothing to send this week, which is not a failure of the job.
+        if (err instanceof AppError && err.code === "BAD_REQUEST") return { id: null, reason: err.message };
+        throw err;
+      }
+    });
+    if (!generated.id) return { slot: claim.slot, skipped: generated.reason };
+    if (env.NEWSLETTER_CRON_MODE === "draft") return { slot: claim.slot, newsletterId: generated.id, sent: false };
+    await step.run("send", async () => {
+      // A crash after the send was requested: the send job exists (or is finishing) already.
+      if (await sendUnderway(db, generated.id!)) return;
+      await requestNewsletterSend(db, generated.id!);
+    });
+    return { slot: claim.slot, newsletterId: generated.id, sent: true };
   },
 });

@@ -1,6 +1,7 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
-import { AppError } from "~/platform/errors.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
+import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { type ResendEmail, resendBatch, resendClient } from "~/platform/providers/resend.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
@@ -172,4 +173,45 @@ export async function markNewsletterFailed(db: DbClient, newsletterId: string, r
     where: { id: newsletterId, status: { not: "sent" } },
     data: { status: "failed", failure_reason: reason.slice(0, 1000) },
   });
+}
+
+/**
+ * The send job's failure hook: its final failure marks the newsletter failed with the reason, and so does an
+ * operator's cancel (admin › Trabajos), so it never stays "sending" with no job behind it. Either way the
+ * admin sees why and can send again, which resumes at the first unsent batch.
+ */
+export async function recordSendFailure(db: DbClient, newsletterId: string, failure: JobFailure) {
+  if (!failure.final) return;
+  await markNewsletterFailed(db, newsletterId, failure.cancelled ? "Envío cancelado por un operador" : failure.message);
+}
+
+/**
+ * Claims a newsletter for a send (or, after a failure, its resumption). The status flip is one conditional
+ * update, so two clicks or two admins start one send; a sent newsletter can never be sent again. Returns the
+ * send's attempt number (the batches' highest attempt count), which keys its job.
+ */
+export async function claimNewsletterSend(db: DbClient, id: string): Promise<{ attempt: number }> {
+  const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
+  if (!row) throw notFound("Newsletter");
+  if (row.status === "sent")
+    throw new AppError("CONFLICT", "This newsletter has already been sent", { reason: "newsletterAlreadySent" });
+  const claimed = await db.newsletter.updateMany({
+    where: { id, status: { in: ["draft", "pending", "approved", "failed"] } },
+    data: { status: "sending", failure_reason: null },
+  });
+  if (claimed.count === 0)
+    throw new AppError("CONFLICT", "This newsletter is already being sent", { reason: "newsletterAlreadySending" });
+  // Failed batches go back to pending; sent ones stay sent and are skipped.
+  await db.newsletterBatch.updateMany({ where: { newsletter_id: id, status: "failed" }, data: { status: "pending" } });
+  const attempt = await db.newsletterBatch.aggregate({ where: { newsletter_id: id }, _max: { attempts: true } });
+  return { attempt: attempt._max.attempts ?? 0 };
+}
+
+export const countUnsentBatches = (db: DbClient, newsletterId: string) =>
+  db.newsletterBatch.count({ where: { newsletter_id: newsletterId, status: { not: "sent" } } });
+
+/** True once a send was requested (it is running, or done). */
+export async function sendUnderway(db: DbClient, newsletterId: string) {
+  const row = await db.newsletter.findUnique({ where: { id: newsletterId }, select: { status: true } });
+  return row?.status === "sending" || row?.status === "sent";
 }

@@ -7,8 +7,8 @@ import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
+import { regenerateImageJob } from "./jobs.ts";
 import { changeArticle } from "./record-revision.ts";
-import { regenerateImageJob } from "./regenerate-image-job.ts";
 import { scheduleArticle } from "./schedule.ts";
 
 /** The API answers in Spanish, as it always has; the admin renders the same keys in its reader's language. */

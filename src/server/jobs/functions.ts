@@ -1,13 +1,14 @@
 import { cron } from "inngest";
 import { inngest } from "../../platform/jobs/client.ts";
-import type { AnyJob } from "../../platform/jobs/contract.ts";
+import { type AnyJob, describeFailure, reportFailure } from "../../platform/jobs/contract.ts";
 import { noteRunEnded, noteRunStarted, noteRunStep } from "../../platform/jobs/inngest-runs.ts";
 import { jobs } from "./registry.ts";
 
 /**
  * Wraps a job as an Inngest function: its steps become Inngest steps (durable, retried, memoised); a job
  * with a `cron` is also triggered by that schedule (with the payload `{}`). What the run reaches is noted
- * for the operators' view (inngest-runs.ts).
+ * for the operators' view (inngest-runs.ts). A failure goes to the job's `onFailure` hook; a final one inside
+ * the memoised step "fail", so the job marks its record failed once, however often Inngest replays the run.
  */
 export function toInngestFunction(job: AnyJob) {
   return inngest.createFunction(
@@ -18,8 +19,9 @@ export function toInngestFunction(job: AnyJob) {
     },
     async ({ event, step, attempt, logger, runId }) => {
       await noteRunStarted(runId, job.name, attempt);
+      const payload = job.schema.parse(event.name === job.name ? event.data : {});
       try {
-        const result = await job.handler(job.schema.parse(event.name === job.name ? event.data : {}), {
+        const result = await job.handler(payload, {
           step: {
             run: (id, fn) =>
               step.run(id, async () => {
@@ -35,10 +37,10 @@ export function toInngestFunction(job: AnyJob) {
         await noteRunEnded(runId, "completed");
         return result;
       } catch (err) {
-        // A step out of retries (StepError), a non-retriable error or the last attempt ends the run.
-        const name = (err as Error)?.name;
-        const final = attempt >= job.retries || name === "StepError" || name === "NonRetriableError";
-        await noteRunEnded(runId, final ? "failed" : "retrying", (err as Error)?.message ?? String(err));
+        const failure = describeFailure(err, attempt, job.retries);
+        await noteRunEnded(runId, failure.final ? "failed" : "retrying", (err as Error)?.message ?? String(err));
+        if (!failure.final) await reportFailure(job, payload, failure);
+        else if (job.onFailure) await step.run("fail", () => job.onFailure!(payload, failure));
         throw err;
       }
     },

@@ -4,8 +4,8 @@ import PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { registeredJobs } from "../catalog.ts";
-import type { AnyJob } from "../contract.ts";
+import { registeredJobs, registerJobs } from "../catalog.ts";
+import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { handleUnawaitedCompletions } from "./handled-completions.ts";
@@ -91,6 +91,8 @@ async function startEngine(): Promise<Engine> {
     active,
     ensure: async (job) => {
       if (workers.has(job.name)) return;
+      // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
+      registerJobs([job]);
       await addJob(job);
       if (job.cron) {
         const c = engineCron(job.cron);
@@ -175,11 +177,22 @@ function deadOnThisHost(workerId: string): boolean {
  * Crash recovery: a run still `active` whose process is gone — it stopped beating for STALE_AFTER_S, or (on
  * this host) its process no longer exists, which a restart after kill -9 sees at once — is failed on pg-boss's
  * side, which schedules its retry with backoff; the retry resumes after the last finished step. The
- * conditional UPDATE makes one process (of several) claim each dead run.
+ * conditional UPDATE makes one process (of several) claim each dead run. A run that died in its last
+ * attempt is over: its job hears of it as a final failure, as if the attempt had thrown.
  */
 async function sweep(boss: PgBoss, schema: string) {
-  const candidates = await db.$queryRawUnsafe<{ id: string; name: string; worker_id: string | null; stale: boolean }[]>(
-    `SELECT j.id::text, j.name, r.worker_id,
+  const candidates = await db.$queryRawUnsafe<
+    {
+      id: string;
+      name: string;
+      worker_id: string | null;
+      stale: boolean;
+      data: unknown;
+      retry_count: number;
+      retry_limit: number;
+    }[]
+  >(
+    `SELECT j.id::text, j.name, r.worker_id, j.data, j.retry_count, j.retry_limit,
             coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => $1) AS stale
        FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
       WHERE j.state = 'active'`,
@@ -193,7 +206,15 @@ async function sweep(boss: PgBoss, schema: string) {
       : await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${o.id}::uuid, ${o.name}, 'recovery')
           ON CONFLICT (id) DO NOTHING`;
     if (claimed === 0) continue;
-    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; resuming it`);
-    await boss.fail(o.name, o.id, { message: "El proceso que lo ejecutaba se detuvo; se reanuda" });
+    const last = o.retry_count >= o.retry_limit;
+    console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; ${last ? "it was its last attempt" : "resuming it"}`);
+    const message = last
+      ? "El proceso que lo ejecutaba se detuvo"
+      : "El proceso que lo ejecutaba se detuvo; se reanuda";
+    await boss.fail(o.name, o.id, { message });
+    const job = registeredJobs().find((j) => j.name === o.name);
+    const payload = job?.schema.safeParse(o.data ?? {});
+    if (job && payload?.success && last)
+      await reportFailure(job, payload.data, describeFailure(new Error(message), o.retry_count, o.retry_limit));
   }
 }

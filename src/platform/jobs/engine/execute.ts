@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
-import type { AnyJob } from "../contract.ts";
+import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
 
 export interface RunScope {
@@ -21,9 +21,10 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
     ON CONFLICT (id) DO UPDATE SET worker_id = EXCLUDED.worker_id, heartbeat_at = now()`;
   const state = { cancelled: false };
   scope.active.set(runId, state);
+  let payload: unknown;
   try {
     const step = await durableSteps(db, runId, { isCancelled: () => state.cancelled });
-    const payload = job.schema.parse(pj.data ?? {});
+    payload = job.schema.parse(pj.data ?? {});
     return await job.handler(payload, {
       step,
       attempt: pj.retryCount,
@@ -31,13 +32,16 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
       log: (m) => console.log(`[job ${job.name}] ${m}`),
     });
   } catch (err) {
-    const name = (err as Error)?.name;
+    const cancelled = err instanceof JobCancelledError;
     console.error(`[job ${job.name}] attempt ${pj.retryCount + 1} failed: ${(err as Error)?.message ?? err}`);
+    const failure = describeFailure(err, pj.retryCount, pj.retryLimit, cancelled);
     // A non-retriable error (or a cancelled run) must end the job now: pg-boss retries while
     // retry_count < retry_limit, so the limit is lowered to the count before the failure is recorded.
-    if (name === "NonRetriableError" || err instanceof JobCancelledError) {
+    if (failure.final && pj.retryCount < pj.retryLimit) {
       await db.$executeRawUnsafe(`UPDATE ${scope.schema}.job SET retry_limit = retry_count WHERE id = $1::uuid`, runId);
     }
+    // The operator's cancel already told the job (see cancelRun); a payload that did not parse has no record.
+    if (!cancelled && payload !== undefined) await reportFailure(job, payload, failure);
     throw err;
   } finally {
     scope.active.delete(runId);

@@ -1,0 +1,175 @@
+import { checkSources, generateArticleImage, type SourceCheck } from "~/features/publications/index.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import type { JobFailure } from "~/platform/jobs/contract.ts";
+import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
+import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
+import { loadRunPlan, type RunPlan } from "./run-plan.ts";
+import { appendRunLog, markRunFailed } from "./runs.ts";
+import { saveRunArticle } from "./save-article.ts";
+import type { RunFailure } from "./schema.ts";
+
+/**
+ * The steps of an agent run as the job calls them (src/features/agents/jobs.ts): each does its part of the
+ * work and records it on the run (status, progress, a log line), so the job itself only orchestrates.
+ */
+
+/** Step "start": the run's plan, and the run marked running (a replay that already saved says so). */
+export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
+  const plan = await loadRunPlan(db, runId);
+  const already = await db.article.findUnique({ where: { agent_run_id: runId }, select: { slug: true } });
+  await db.agentRun.update({
+    where: { id: runId },
+    data: { status: "running", started_at: new Date(), finished_at: null, error: null, progress: 5 },
+  });
+  await appendRunLog(
+    db,
+    runId,
+    already
+      ? `Repetición de una ejecución que ya guardó '${already.slug}': no se creará otro artículo`
+      : `Inicio: ${plan.kind} (${plan.agentName})`,
+  );
+  return plan;
+}
+
+export async function gatherRunMaterial(db: DbClient, plan: RunPlan): Promise<Material> {
+  const material = await gatherMaterial(db, plan);
+  for (const note of material.notes) await appendRunLog(db, plan.runId, note);
+  await appendRunLog(db, plan.runId, `Material reunido: ${material.sources.length} fuentes`, 20);
+  return material;
+}
+
+const touchAgent = async (db: DbClient, agentId: string | null) => {
+  if (agentId) await db.agent.update({ where: { id: agentId }, data: { last_run: new Date() } });
+};
+
+/** The run ends completed with what it produced (SPEC §3: generatedContent title, type, metadata). */
+async function completeRun(
+  db: DbClient,
+  plan: RunPlan,
+  generatedContent: { title: string; type: string; metadata: Record<string, string | number | boolean> },
+  line?: string,
+) {
+  await db.agentRun.update({
+    where: { id: plan.runId },
+    data: {
+      status: "completed",
+      progress: 100,
+      finished_at: new Date(),
+      result: { generatedContent },
+      ...(line ? { logs: { push: line } } : {}),
+    },
+  });
+  await touchAgent(db, plan.agentId);
+}
+
+/** Step "finish-empty": a news run with nothing new ends completed, without an article. */
+export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
+  const content = { title: "", type: plan.contentType, metadata: { newItems: 0 } };
+  await completeRun(db, plan, content, "Sin novedades: todas las noticias ya estaban cubiertas");
+  return { articleId: null };
+}
+
+export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
+  const draft = await writeDraft(plan, material);
+  await appendRunLog(db, plan.runId, `Borrador (${plan.language}): "${draft.title}"`, 45);
+  return draft;
+}
+
+export async function translateRun(db: DbClient, plan: RunPlan, draft: Draft): Promise<Translation> {
+  const translation = await translateDraft(plan, draft);
+  await appendRunLog(db, plan.runId, `Versión ${plan.language === "es" ? "en" : "es"}: "${translation.title}"`, 60);
+  return translation;
+}
+
+export async function checkRunSources(db: DbClient, plan: RunPlan, draft: Draft): Promise<SourceCheck> {
+  const check = checkSources(draft.sources);
+  const line =
+    check.reason === "ok"
+      ? `Fuentes verificadas: ${draft.sources.length} oficiales`
+      : check.reason === "noSources"
+        ? "Sin fuentes: requiere revisión"
+        : `Fuentes fuera de la lista oficial (${check.rejected.join(", ")}): requiere revisión`;
+  await appendRunLog(db, plan.runId, line, 70);
+  return check;
+}
+
+/** Step "image": an article without an image is still worth reviewing; the editor can regenerate it later. */
+export async function illustrateRun(db: DbClient, plan: RunPlan, draft: Draft): Promise<string | null> {
+  try {
+    const url = await generateArticleImage(draft.title, draft.summary);
+    await appendRunLog(db, plan.runId, "Imagen generada (1200×630)", 85);
+    return url;
+  } catch (err) {
+    await appendRunLog(db, plan.runId, `Imagen no generada: ${runFailure(err).message}`, 85);
+    return null;
+  }
+}
+
+type SavedArticle = Awaited<ReturnType<typeof saveRunArticle>>;
+
+/** Step "save": the article, once per run (see saveRunArticle). */
+export async function saveRun(
+  db: DbClient,
+  plan: RunPlan,
+  work: { draft: Draft; translation: Translation; check: SourceCheck; imageUrl: string | null },
+): Promise<SavedArticle> {
+  const saved = await saveRunArticle(db, plan, work.draft, work.translation, work.check, work.imageUrl);
+  await appendRunLog(
+    db,
+    plan.runId,
+    saved.created
+      ? `Guardado '${saved.slug}' (${saved.status}${saved.review_required ? ", requiere revisión" : ""})`
+      : `Artículo '${saved.slug}' ya guardado por esta ejecución`,
+    95,
+  );
+  return saved;
+}
+
+/** Step "finish": the run completed with what it produced; a published article reaches the public pages. */
+export async function finishRun(
+  db: DbClient,
+  plan: RunPlan,
+  saved: SavedArticle,
+  work: { draft: Draft; imageUrl: string | null },
+) {
+  await completeRun(db, plan, {
+    title: saved.title,
+    type: plan.contentType,
+    metadata: {
+      slug: saved.slug,
+      status: saved.status,
+      review_required: saved.review_required,
+      sources: work.draft.sources.length,
+      language: plan.language,
+      image: Boolean(work.imageUrl),
+    },
+  });
+  await appendRunLog(db, plan.runId, "Ejecución completada");
+  if (saved.status === "published") await revalidatePublicContent({ kind: "article", slug: saved.slug });
+  return { articleId: saved.id, slug: saved.slug, status: saved.status };
+}
+
+function runFailure(err: unknown): { message: string; failure: RunFailure } {
+  if (err instanceof ProviderUnavailableError)
+    return { message: err.message, failure: { code: err.code, params: err.params } };
+  const message = err instanceof Error ? err.message : String(err);
+  return { message, failure: { code: "provider", params: { message } } };
+}
+
+/**
+ * The job's failure hook: a failed attempt that will be retried is noted in the logs; the run's final
+ * failure (or an operator's cancel) marks it failed with a reason the admin UI translates.
+ */
+export async function recordRunFailure(db: DbClient, runId: string, failure: JobFailure) {
+  if (!failure.final) {
+    await appendRunLog(db, runId, `Intento ${failure.attempt + 1} fallido (${failure.message}); se reintentará`);
+    return;
+  }
+  const { message, failure: reason } = failure.cancelled
+    ? { message: "Cancelada por un operador", failure: { code: "cancelled" as const, params: {} } }
+    : runFailure(failure.error);
+  await markRunFailed(db, runId, message, reason);
+  const run = await db.agentRun.findUnique({ where: { id: runId }, select: { agent_id: true } });
+  await touchAgent(db, run?.agent_id ?? null);
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { db } from "~/platform/db/db.ts";
+import { defineJob } from "~/platform/jobs/contract.ts";
+import { generateArticleImage } from "./article-image.ts";
+import { imageSubject, replaceArticleImage } from "./replace-image.ts";
+import { publishDueArticles } from "./schedule.ts";
+
+/**
+ * Scheduled publishing: every minute, publish the approved articles whose `publish_at` has come. The schedule
+ * lives in the database, so a restart loses nothing: the next tick publishes whatever fell due meanwhile.
+ */
+export const publishDueArticlesJob = defineJob({
+  name: "articles/publish-due",
+  cron: "* * * * *",
+  schema: z.object({}),
+  retries: 3,
+  handler: async (_payload, { step }) => step.run("publish", () => publishDueArticles(db, new Date())),
+});
+
+/** PUT /api/articles/{slug}/regenerate-image: a new 1200×630 image replaces the article's current one. */
+export const regenerateImageJob = defineJob({
+  name: "articles/image.regenerate",
+  schema: z.object({ slug: z.string().min(1), requestId: z.string().min(1) }),
+  retries: 3,
+  handler: async ({ slug }, { step }) => {
+    const article = await step.run("load", () => imageSubject(db, slug));
+    if (!article) return { slug, imageUrl: null };
+    const imageUrl = await step.run("generate", () => generateArticleImage(article.title_es, article.summary_es));
+    await step.run("save", () => replaceArticleImage(db, slug, article, imageUrl));
+    return { slug, imageUrl };
+  },
+});

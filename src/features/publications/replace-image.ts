@@ -1,0 +1,22 @@
+import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
+import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { imageStorage } from "~/platform/providers/image-storage.ts";
+import { changeArticle } from "./record-revision.ts";
+
+/** What the image job needs of an article (null once the article is gone: nothing to illustrate). */
+export function imageSubject(db: DbClient, slug: string) {
+  return db.article.findUnique({
+    where: { slug },
+    select: { title_es: true, summary_es: true, image_url: true, status: true },
+  });
+}
+
+type Subject = NonNullable<Awaited<ReturnType<typeof imageSubject>>>;
+
+/** The new image replaces the old one (a revision records it; the old file is deleted; public pages refresh). */
+export async function replaceArticleImage(db: DbClient, slug: string, before: Subject, imageUrl: string) {
+  await changeArticle(db, slug, { image_url: imageUrl }, { action: "image_regeneration", actor: SYSTEM_ACTOR });
+  if (before.image_url) await imageStorage().delete(before.image_url);
+  if (before.status === "published") await revalidatePublicContent({ kind: "article", slug });
+}
