@@ -94,7 +94,7 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
           />
         </fieldset>
         <div className="flex flex-wrap items-end gap-3">
-          <Field label={t("type")}>
+          <FilterCaption label={t("type")}>
             <Select
               label={t("type")}
               value={filters.type}
@@ -105,8 +105,8 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
               ]}
               testId="type-filter"
             />
-          </Field>
-          <Field label={t("date")}>
+          </FilterCaption>
+          <FilterCaption label={t("date")}>
             <Select
               label={t("date")}
               value={filters.date}
@@ -117,9 +117,9 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
               }))}
               testId="date-filter"
             />
-          </Field>
+          </FilterCaption>
           {tagOptions.length > 0 && (
-            <Field label={t("tags")}>
+            <FilterCaption label={t("tags")}>
               <Select
                 label={t("tags")}
                 value=""
@@ -128,9 +128,9 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
                 options={tagOptions}
                 testId="tag-filter"
               />
-            </Field>
+            </FilterCaption>
           )}
-          <Field label={t("sort")}>
+          <FilterCaption label={t("sort")}>
             <Select
               label={t("sort")}
               value={filters.sort}
@@ -141,7 +141,7 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
               ]}
               testId="sort"
             />
-          </Field>
+          </FilterCaption>
           {hasActiveFilters(filters) && (
             <Button variant="ghost" onClick={clearAll} data-testid="clear-filters">
               {t("clear")}
@@ -217,7 +217,8 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+/** A visible caption over a filter control; the control carries its own accessible label, so this one is aria-hidden. */
+function FilterCaption({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <span aria-hidden="true" className="text-xs font-bold uppercase tracking-wider">
