@@ -1,4 +1,6 @@
 import { useTranslations } from "next-intl";
+import type { FormEvent } from "react";
+import { Button } from "~/ui/button.tsx";
 import { TextField } from "~/ui/field.tsx";
 
 /** One input of an auth form: its id (also its name), the `auth` message keys of its texts, browser hints. */
@@ -61,4 +63,29 @@ export function AuthFields<K extends string>({
       />
     );
   });
+}
+
+/** An auth form: its inputs, then the submit button (its label switches while the call is pending). */
+export function AuthForm<K extends string>({
+  testId,
+  onSubmit,
+  pending,
+  submit,
+  submitting,
+  ...fields
+}: Parameters<typeof AuthFields<K>>[0] & {
+  testId: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  submit: string;
+  submitting: string;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid={testId}>
+      <AuthFields {...fields} />
+      <Button type="submit" size="lg" disabled={pending} className="mt-2">
+        {pending ? submitting : submit}
+      </Button>
+    </form>
+  );
 }

@@ -3,12 +3,11 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { useRouter } from "~/platform/i18n/navigation.ts";
-import { Button } from "~/ui/button.tsx";
 import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import { safeCallbackUrl } from "../safe-redirect.ts";
 import { loginRequest } from "./auth-api.ts";
-import { AuthFields, emailField, passwordField } from "./auth-fields.tsx";
+import { AuthForm, emailField, passwordField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
 
 const FIELDS = { email: emailField, password: passwordField("password", "password", "current-password") };
@@ -49,15 +48,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="login-form">
-      <AuthFields
-        fields={FIELDS}
-        values={values}
-        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("loginSubmitting") : t("loginSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="login-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("loginSubmit")}
+      submitting={t("loginSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+    />
   );
 }

@@ -2,12 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { Button } from "~/ui/button.tsx";
 import { PASSWORD_MIN } from "~/ui/form-limits.ts";
 import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import { changePasswordRequest } from "./auth-api.ts";
-import { AuthFields, passwordField } from "./auth-fields.tsx";
+import { AuthForm, passwordField } from "./auth-fields.tsx";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirm: "" };
 const FIELDS = {
@@ -51,16 +50,16 @@ export function PasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="password-form">
-      <AuthFields
-        fields={FIELDS}
-        values={values}
-        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-        errors={{ confirm: error }}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("changePasswordSubmitting") : t("changePasswordSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="password-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("changePasswordSubmit")}
+      submitting={t("changePasswordSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+      errors={{ confirm: error }}
+    />
   );
 }

@@ -3,12 +3,11 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { useRouter } from "~/platform/i18n/navigation.ts";
-import { Button } from "~/ui/button.tsx";
 import { PASSWORD_MIN } from "~/ui/form-limits.ts";
 import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import { registerRequest } from "./auth-api.ts";
-import { AuthFields, emailField, passwordField, usernameField } from "./auth-fields.tsx";
+import { AuthForm, emailField, passwordField, usernameField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
 
 type FieldName = "username" | "email" | "password";
@@ -65,16 +64,16 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="register-form">
-      <AuthFields
-        fields={FIELDS}
-        values={values}
-        onChange={set}
-        errors={fieldError ? { [fieldError.field]: fieldError.message } : undefined}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("registerSubmitting") : t("registerSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="register-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("registerSubmit")}
+      submitting={t("registerSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={set}
+      errors={fieldError ? { [fieldError.field]: fieldError.message } : undefined}
+    />
   );
 }
