@@ -5,7 +5,7 @@ export const inputClass =
   "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm focus:border-ink focus:outline-none";
 
 /** The public (auth) forms' text input style: taller, and red while aria-invalid. */
-export const publicInputClass =
+const publicInputClass =
   "h-11 rounded-md border border-ink/25 bg-surface px-3 text-base outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/30 aria-invalid:border-red-600";
 
 interface FieldProps {
@@ -20,7 +20,7 @@ interface FieldProps {
 }
 
 /** The id of the line that describes the control (error first, then hint), for aria-describedby. */
-export function describedBy({ id, error, hint }: Pick<FieldProps, "id" | "error" | "hint">): string | undefined {
+function describedBy({ id, error, hint }: Pick<FieldProps, "id" | "error" | "hint">): string | undefined {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 

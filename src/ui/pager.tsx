@@ -6,7 +6,7 @@ import { Button } from "~/ui/button.tsx";
  * The pager's texts: a translator of a namespace with `previous`, `next` and `page` (given page, pages and the
  * total count of rows), as every admin list has.
  */
-export type PagerTexts = (
+type PagerTexts = (
   key: "previous" | "next" | "page",
   values?: { page: number; pages: number; total: number },
 ) => string;
