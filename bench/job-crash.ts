@@ -14,6 +14,7 @@ import { once } from "node:events";
 import pg from "pg";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import { startFakeOpenAi } from "../tests/support/fake-openai.ts";
+import { until } from "../tests/support/until.ts";
 
 interface FakeStats {
   delivered: number;
@@ -23,7 +24,6 @@ interface FakeStats {
 }
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const { server, createDb } = await startTestPostgres();
 // The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the app's 192 MB cap.
@@ -37,14 +37,7 @@ const stats = async (): Promise<FakeStats> => {
   return (await once(fake, "message"))[0] as FakeStats;
 };
 const openai = await startFakeOpenAi();
-const draftCalls = () =>
-  openai
-    .chatRequests()
-    .filter(
-      (r) =>
-        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
-        "article_draft",
-    ).length;
+const draftCalls = () => openai.chatRequests("article_draft").length;
 
 function startApp(env: Record<string, string>, arg?: string): { child: ChildProcess; message: Promise<unknown> } {
   const child = fork(new URL("./lib/job-app.ts", import.meta.url).pathname, arg ? [arg] : [], {
@@ -59,13 +52,9 @@ async function kill9(child: ChildProcess) {
   child.kill("SIGKILL");
   await exited;
 }
-async function until(check: () => Promise<boolean>, timeoutMs = 30 * 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await sleep(100);
-  }
-}
+/** The bench's runs are long: half an hour before giving up, checked every 100 ms. */
+const waitFor = (what: string, check: () => Promise<boolean>) =>
+  until(what, check, { timeoutMs: 30 * 60_000, everyMs: 100 });
 
 try {
   const databaseUrl = await createMigratedDatabase(createDb, "crashbench");
@@ -108,12 +97,12 @@ try {
   let app = startApp(env, "newsletter:nl-crash-bench");
   const kills: number[] = [];
   for (const fraction of [1 / 3, 2 / 3]) {
-    await until(async () => (await stats()).delivered >= SUBSCRIBERS * fraction);
+    await waitFor("the deliveries before the kill", async () => (await stats()).delivered >= SUBSCRIBERS * fraction);
     kills.push((await stats()).delivered);
     await kill9(app.child);
     app = startApp(env);
   }
-  await until(async () => {
+  await waitFor("the newsletter to be sent", async () => {
     const { rows } = await sql.query(`SELECT status FROM newsletters WHERE id = 'nl-crash-bench'`);
     return rows[0]?.status === "sent";
   });
@@ -129,7 +118,7 @@ try {
   openai.script("pass", "hang");
   app = startApp(env, `agent:${agents[0].id}`);
   const { runId } = (await app.message) as { runId: string };
-  await until(async () => {
+  await waitFor("the draft step to be stored", async () => {
     const { rows } = await sql.query(`SELECT 1 FROM job_steps WHERE step_id = 'draft'`);
     return rows.length > 0;
   });
@@ -138,7 +127,7 @@ try {
   openai.reset(); // heals the hanging translation (and forgets the recorded calls)
   const restarted = performance.now();
   app = startApp(env);
-  await until(async () => {
+  await waitFor("the run to complete", async () => {
     const { rows } = await sql.query(`SELECT status FROM agent_runs WHERE id = $1`, [runId]);
     return rows[0]?.status === "completed";
   });

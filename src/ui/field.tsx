@@ -1,22 +1,75 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /** The admin forms' text input style. */
 export const inputClass =
   "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm focus:border-ink focus:outline-none";
 
-export function Field(props: { label: string; htmlFor: string; hint?: string; error?: string; children: ReactNode }) {
+/** The public (auth) forms' text input style: taller, and red while aria-invalid. */
+const publicInputClass =
+  "h-11 rounded-md border border-ink/25 bg-surface px-3 text-base outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/30 aria-invalid:border-red-600";
+
+interface FieldProps {
+  /** The control's id: the label points at it, and the hint/error lines are `${id}-hint` / `${id}-error`. */
+  id: string;
+  label: string;
+  /** The "required" word shown after the label, when the field is required. */
+  required?: string;
+  hint?: string;
+  /** Replaces the hint while set. */
+  error?: string | null;
+}
+
+/** The id of the line that describes the control (error first, then hint), for aria-describedby. */
+function describedBy({ id, error, hint }: Pick<FieldProps, "id" | "error" | "hint">): string | undefined {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+/** Every form's labelled control: label (and required mark), the control, then its error or hint line. */
+export function Field({ id, label, required, hint, error, children }: FieldProps & { children: ReactNode }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={props.htmlFor} className="block text-sm font-semibold">
-        {props.label}
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {required ? <RequiredMark text={required} /> : null}
       </label>
-      {props.children}
-      {props.hint ? <p className="text-xs text-muted">{props.hint}</p> : null}
-      {props.error ? (
-        <p className="text-xs font-semibold text-accent-text" role="alert">
-          {props.error}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
         </p>
       ) : null}
     </div>
   );
+}
+
+/** A Field holding a text input wired to it (name defaults to the id; className overrides the public style). */
+export function TextField({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  ...input
+}: FieldProps & Omit<ComponentProps<"input">, "id" | "required">) {
+  return (
+    <Field id={id} label={label} required={required} hint={hint} error={error}>
+      <input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy({ id, error, hint })}
+        className={publicInputClass}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** The small "required" word after a label (SPEC §3 contact form). */
+export function RequiredMark({ text }: { text: string }) {
+  return <span className="ml-1 text-xs font-semibold uppercase tracking-wide text-accent-text">{text}</span>;
 }

@@ -2,27 +2,36 @@
 
 import { Button } from "~/ui/button.tsx";
 
-/** Previous / next with "Página x de y". */
+/**
+ * The pager's texts: a translator of a namespace with `previous`, `next` and `page` (given page, pages and the
+ * total count of rows), as every admin list has.
+ */
+type PagerTexts = (
+  key: "previous" | "next" | "page",
+  values?: { page: number; pages: number; total: number },
+) => string;
+
+/** Previous / next with "Página x de y"; nothing while the list has not loaded (`total` undefined) or fits one page. */
 export function Pager(props: {
   page: number;
   pageSize: number;
-  total: number;
+  total: number | undefined;
   onPage: (page: number) => void;
-  labels: { previous: string; next: string; page: (page: number, pages: number) => string };
+  t: PagerTexts;
 }) {
+  const { page, t } = props;
+  if (props.total === undefined) return null;
   const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
   if (pages <= 1) return null;
+  const label = t("page", { page, pages, total: props.total });
   return (
-    <nav
-      className="flex items-center justify-between gap-3 pt-3 text-sm"
-      aria-label={props.labels.page(props.page, pages)}
-    >
-      <Button variant="outline" size="sm" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
-        {props.labels.previous}
+    <nav className="flex items-center justify-between gap-3 pt-3 text-sm" aria-label={label}>
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => props.onPage(page - 1)}>
+        {t("previous")}
       </Button>
-      <span className="text-muted">{props.labels.page(props.page, pages)}</span>
-      <Button variant="outline" size="sm" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
-        {props.labels.next}
+      <span className="text-muted">{label}</span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => props.onPage(page + 1)}>
+        {t("next")}
       </Button>
     </nav>
   );

@@ -5,6 +5,7 @@ import { migrate } from "~/platform/db/migrate.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
+import { until } from "../support/until.ts";
 import { CrashableServer } from "./crash-server.ts";
 import { signIn } from "./rest-contract/client.ts";
 
@@ -21,13 +22,6 @@ let openai: FakeOpenAi;
 const resend = new FakeResend();
 let sql: pg.Client;
 
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 const one = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows[0] as T;
 
 beforeAll(async () => {
@@ -60,14 +54,7 @@ afterAll(async () => {
   await Promise.all([openai?.close(), resend.close()]);
 });
 
-const draftCalls = () =>
-  openai
-    .chatRequests()
-    .filter(
-      (r) =>
-        (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ===
-        "article_draft",
-    ).length;
+const draftCalls = () => openai.chatRequests("article_draft").length;
 
 describe("crash recovery on the embedded engine", () => {
   it("an agent run killed after its draft resumes after restart: one article, one draft call", async () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { Page } from "playwright-core";
+import { STATIC_PATHS } from "~/features/seo/static-paths.ts";
 import { interview } from "./site-helpers.ts";
 
 /** A GET with any Host header (fetch may not set it): how a proxy or another hostname reaches the server. */
@@ -57,22 +58,12 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** The public pages of SPEC §2 with one example item each, as unprefixed (Spanish) paths. */
+/** The public pages of SPEC §2 (the sitemap's) with one example item each, as unprefixed (Spanish) paths. */
 export const PUBLIC_PAGES = [
-  "/",
-  "/noticias",
+  ...STATIC_PATHS,
   "/noticias/deepfakes-elecciones-normas-europeas",
-  "/entrevistas",
   `/entrevistas/${interview.slug}`,
-  "/referentes",
   "/referentes/lucia-montaner",
-  "/empresas",
-  "/aplicaciones",
-  "/recursos",
-  "/servicios",
-  "/contacto",
-  "/metodologia",
-  "/publicidad",
 ];
 
 export const inLocale = (locale: "es" | "en", path: string) =>

@@ -4,7 +4,8 @@ import { listPublishedArticleRefs } from "~/features/articles/reads.ts";
 import { buildRssFeed } from "~/features/articles/rss-feed.ts";
 import { listReferentRefs } from "~/features/directories/index.ts";
 import { listInterviewRefs } from "~/features/interviews/index.ts";
-import { STATIC_PATHS, sitemapXml } from "~/features/seo/sitemap.ts";
+import { sitemapXml } from "~/features/seo/sitemap.ts";
+import { STATIC_PATHS } from "~/features/seo/static-paths.ts";
 import { db } from "~/platform/db/db.ts";
 
 const SITE = "https://riesgos-ia.example";

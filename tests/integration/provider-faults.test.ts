@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RecordedRequest } from "../support/fake-http.ts";
 import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
@@ -55,9 +54,7 @@ const atLeast = (ms: number) => ms - 2;
 const afterTimeout = (ms: number) => ms * 0.8;
 
 describe("OpenAI faults during an agent run", () => {
-  const formatOf = (r: RecordedRequest) =>
-    (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name;
-  const draftCalls = () => openai.chatRequests().filter((r) => formatOf(r) === "article_draft");
+  const draftCalls = () => openai.chatRequests("article_draft");
 
   /** An active article-generator, executed through the admin API (in-process job), settled. */
   async function runAgent() {

@@ -29,7 +29,8 @@ export interface FakeOpenAi extends FakeServer {
   /** What the next drafts contain (tests change it per case). */
   draft: FakeDraft;
   translation: typeof DEFAULT_TRANSLATION;
-  chatRequests(): RecordedRequest[];
+  /** The chat completions received; with `format`, only those asking for that response_format (e.g. "article_draft"). */
+  chatRequests(format?: string): RecordedRequest[];
 }
 
 const formatName = (body: unknown) =>
@@ -78,6 +79,11 @@ export async function startFakeOpenAi(
   return Object.defineProperties(server, {
     draft: { get: () => state.draft, set: (d: FakeDraft) => (state.draft = d) },
     translation: { get: () => state.translation, set: (t: typeof DEFAULT_TRANSLATION) => (state.translation = t) },
-    chatRequests: { value: () => server.requests.filter((r) => r.path.endsWith("/chat/completions")) },
+    chatRequests: {
+      value: (format?: string) =>
+        server.requests.filter(
+          (r) => r.path.endsWith("/chat/completions") && (format === undefined || formatName(r.body) === format),
+        ),
+    },
   }) as FakeOpenAi;
 }

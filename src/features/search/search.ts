@@ -9,6 +9,8 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { newestArticleMatches } from "./article-matches.ts";
 
+type Localized = { es: string; en: string };
+
 /**
  * One searchable table: its generated tsvector columns (migration 20261121200000_full_text_search) and the
  * text shown per language. Only public rows take part (published articles and interviews).
@@ -17,66 +19,55 @@ interface Source {
   kind: SearchKind;
   table: string;
   where: string;
-  title: { es: string; en: string };
-  body: { es: string; en: string };
+  title: Localized;
+  body: Localized;
   /** A short part of body (the summary) that is enough for the snippet when it holds a match. */
-  lead?: { es: string; en: string };
+  lead?: Localized;
   date: string;
 }
+
+/** A translated column: Spanish, and in English the English text falling back to the Spanish one. */
+const tr = (column: string): Localized => ({ es: `${column}_es`, en: `coalesce(${column}_en, ${column}_es)` });
+/** A column with one text for both languages (names). */
+const same = (column: string): Localized => ({ es: column, en: column });
+/** Columns joined, per language, with a separator. */
+const joined = (separator: string, ...parts: Localized[]): Localized => ({
+  es: parts.map((p) => p.es).join(` || '${separator}' || `),
+  en: parts.map((p) => p.en).join(` || '${separator}' || `),
+});
+const PUBLISHED = `status = 'published'`;
+/** Directory rows carry no date of their own. */
+const NO_DATE = "NULL::timestamptz";
 
 const SOURCES: Source[] = [
   {
     kind: "article",
     table: "articles",
-    where: `status = 'published'`,
-    title: { es: "title_es", en: "coalesce(title_en, title_es)" },
-    body: {
-      es: "summary_es || ' ' || body_es",
-      en: "coalesce(summary_en, summary_es) || ' ' || coalesce(body_en, body_es)",
-    },
-    lead: { es: "summary_es", en: "coalesce(summary_en, summary_es)" },
+    where: PUBLISHED,
+    title: tr("title"),
+    body: joined(" ", tr("summary"), tr("body")),
+    lead: tr("summary"),
     date: "date",
   },
-  {
-    kind: "interview",
-    table: "interviews",
-    where: `status = 'published'`,
-    title: { es: "title_es", en: "coalesce(title_en, title_es)" },
-    body: { es: "intro_es", en: "coalesce(intro_en, intro_es)" },
-    date: "date",
-  },
+  { kind: "interview", table: "interviews", where: PUBLISHED, title: tr("title"), body: tr("intro"), date: "date" },
   {
     kind: "referent",
     table: "referents",
     where: "true",
-    title: { es: "name", en: "name" },
-    body: { es: "role_es || '. ' || bio_es", en: "coalesce(role_en, role_es) || '. ' || coalesce(bio_en, bio_es)" },
-    date: "NULL::timestamptz",
+    title: same("name"),
+    body: joined(". ", tr("role"), tr("bio")),
+    date: NO_DATE,
   },
-  {
-    kind: "company",
-    table: "companies",
-    where: "true",
-    title: { es: "name", en: "name" },
-    body: { es: "summary_es", en: "coalesce(summary_en, summary_es)" },
-    date: "NULL::timestamptz",
-  },
+  { kind: "company", table: "companies", where: "true", title: same("name"), body: tr("summary"), date: NO_DATE },
   {
     kind: "application",
     table: "applications",
     where: "true",
-    title: { es: "name", en: "name" },
-    body: { es: "description_es", en: "coalesce(description_en, description_es)" },
-    date: "NULL::timestamptz",
+    title: same("name"),
+    body: tr("description"),
+    date: NO_DATE,
   },
-  {
-    kind: "resource",
-    table: "resources",
-    where: "true",
-    title: { es: "title_es", en: "coalesce(title_en, title_es)" },
-    body: { es: "summary_es", en: "coalesce(summary_en, summary_es)" },
-    date: "date",
-  },
+  { kind: "resource", table: "resources", where: "true", title: tr("title"), body: tr("summary"), date: "date" },
 ];
 
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;

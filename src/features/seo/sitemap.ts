@@ -1,20 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { absoluteUrl } from "~/platform/http/page-metadata.ts";
-
-/** The public pages of SPEC §2 that have no slug (login/register/admin/unsubscribe/search are left out). */
-export const STATIC_PATHS = [
-  "/",
-  "/noticias",
-  "/entrevistas",
-  "/referentes",
-  "/empresas",
-  "/aplicaciones",
-  "/recursos",
-  "/servicios",
-  "/contacto",
-  "/metodologia",
-  "/publicidad",
-] as const;
+import { STATIC_PATHS } from "./static-paths.ts";
 
 type Ref = { slug: string; updated_at: Date };
 

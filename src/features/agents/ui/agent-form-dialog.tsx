@@ -155,7 +155,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
       testId="agent-form-dialog"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label={t("form.name")} htmlFor={id("name")} error={errors.name}>
+        <Field label={t("form.name")} id={id("name")} error={errors.name}>
           <input
             id={id("name")}
             className={inputClass}
@@ -164,16 +164,16 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("form.type")} htmlFor={id("type")}>
+          <Field label={t("form.type")} id={id("type")}>
             {select("type", AGENT_TYPES, (o) => t(`types.${o}`))}
           </Field>
           {props.agent ? (
-            <Field label={t("form.status")} htmlFor={id("status")}>
+            <Field label={t("form.status")} id={id("status")}>
               {select("status", AGENT_STATUSES, (o) => t(`statuses.${o}`))}
             </Field>
           ) : null}
         </div>
-        <Field label={t("form.description")} htmlFor={id("description")}>
+        <Field label={t("form.description")} id={id("description")}>
           <input
             id={id("description")}
             className={inputClass}
@@ -181,7 +181,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
             onChange={(e) => set("description", e.target.value)}
           />
         </Field>
-        <Field label={t("form.topics")} htmlFor={id("topics")} error={errors.topics}>
+        <Field label={t("form.topics")} id={id("topics")} error={errors.topics}>
           <input
             id={id("topics")}
             className={inputClass}
@@ -190,7 +190,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={t("form.targetLength")} htmlFor={id("targetLength")} error={errors.targetLength}>
+          <Field label={t("form.targetLength")} id={id("targetLength")} error={errors.targetLength}>
             <input
               id={id("targetLength")}
               inputMode="numeric"
@@ -199,14 +199,14 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
               onChange={(e) => set("targetLength", e.target.value)}
             />
           </Field>
-          <Field label={t("form.tone")} htmlFor={id("tone")}>
+          <Field label={t("form.tone")} id={id("tone")}>
             {select("tone", AGENT_TONES, (o) => t(`tones.${o}`))}
           </Field>
-          <Field label={t("form.language")} htmlFor={id("language")}>
+          <Field label={t("form.language")} id={id("language")}>
             {select("language", ["es", "en"], (o) => t(`languages.${o}`))}
           </Field>
         </div>
-        <Field label={t("form.customPrompt")} htmlFor={id("customPrompt")}>
+        <Field label={t("form.customPrompt")} id={id("customPrompt")}>
           <textarea
             id={id("customPrompt")}
             rows={3}
@@ -216,7 +216,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           />
         </Field>
         {form.type === "news-aggregator" ? (
-          <Field label={t("form.keywords")} htmlFor={id("keywords")} error={errors.keywords}>
+          <Field label={t("form.keywords")} id={id("keywords")} error={errors.keywords}>
             <input
               id={id("keywords")}
               className={inputClass}
@@ -226,12 +226,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           </Field>
         ) : null}
         {form.type === "interview-generator" ? (
-          <Field
-            label={t("form.material")}
-            htmlFor={id("material")}
-            hint={t("form.materialHint")}
-            error={errors.material}
-          >
+          <Field label={t("form.material")} id={id("material")} hint={t("form.materialHint")} error={errors.material}>
             <textarea
               id={id("material")}
               rows={6}

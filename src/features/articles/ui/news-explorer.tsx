@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
 import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
 import { CONTENT_TYPES, TOPICS, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
@@ -94,54 +95,46 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
           />
         </fieldset>
         <div className="flex flex-wrap items-end gap-3">
-          <Field label={t("type")}>
-            <Select
-              label={t("type")}
-              value={filters.type}
-              onValueChange={(type) => update({ type })}
-              options={[
-                { value: "all", label: t("anyType") },
-                ...CONTENT_TYPES.map((v) => ({ value: v, label: taxonomyLabel(typeT, v) })),
-              ]}
-              testId="type-filter"
-            />
-          </Field>
-          <Field label={t("date")}>
-            <Select
-              label={t("date")}
-              value={filters.date}
-              onValueChange={(date) => update({ date: date as NewsFilters["date"] })}
-              options={(["all", "week", "month", "year"] as const).map((v) => ({
-                value: v,
-                label: v === "all" ? t("anyDate") : t(v),
-              }))}
-              testId="date-filter"
-            />
-          </Field>
+          <FilterSelect
+            label={t("type")}
+            value={filters.type}
+            onValueChange={(type) => update({ type })}
+            options={[
+              { value: "all", label: t("anyType") },
+              ...CONTENT_TYPES.map((v) => ({ value: v, label: taxonomyLabel(typeT, v) })),
+            ]}
+            testId="type-filter"
+          />
+          <FilterSelect
+            label={t("date")}
+            value={filters.date}
+            onValueChange={(date) => update({ date: date as NewsFilters["date"] })}
+            options={(["all", "week", "month", "year"] as const).map((v) => ({
+              value: v,
+              label: v === "all" ? t("anyDate") : t(v),
+            }))}
+            testId="date-filter"
+          />
           {tagOptions.length > 0 && (
-            <Field label={t("tags")}>
-              <Select
-                label={t("tags")}
-                value=""
-                placeholder={t("all")}
-                onValueChange={(tag) => update({ tags: [...filters.tags, tag] })}
-                options={tagOptions}
-                testId="tag-filter"
-              />
-            </Field>
-          )}
-          <Field label={t("sort")}>
-            <Select
-              label={t("sort")}
-              value={filters.sort}
-              onValueChange={(sort) => update({ sort: sort === "asc" ? "asc" : "desc" })}
-              options={[
-                { value: "desc", label: t("newest") },
-                { value: "asc", label: t("oldest") },
-              ]}
-              testId="sort"
+            <FilterSelect
+              label={t("tags")}
+              value=""
+              placeholder={t("all")}
+              onValueChange={(tag) => update({ tags: [...filters.tags, tag] })}
+              options={tagOptions}
+              testId="tag-filter"
             />
-          </Field>
+          )}
+          <FilterSelect
+            label={t("sort")}
+            value={filters.sort}
+            onValueChange={(sort) => update({ sort: sort === "asc" ? "asc" : "desc" })}
+            options={[
+              { value: "desc", label: t("newest") },
+              { value: "asc", label: t("oldest") },
+            ]}
+            testId="sort"
+          />
           {hasActiveFilters(filters) && (
             <Button variant="ghost" onClick={clearAll} data-testid="clear-filters">
               {t("clear")}
@@ -217,13 +210,14 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+/** A filter's select under a visible caption; the select carries the accessible label, so the caption is aria-hidden. */
+function FilterSelect(props: ComponentProps<typeof Select>) {
   return (
     <div className="flex flex-col gap-1">
       <span aria-hidden="true" className="text-xs font-bold uppercase tracking-wider">
-        {label}
+        {props.label}
       </span>
-      {children}
+      <Select {...props} />
     </div>
   );
 }

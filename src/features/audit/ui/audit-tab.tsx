@@ -112,19 +112,7 @@ export function AuditTab() {
           </table>
         </div>
       ) : null}
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={list.data.total}
-          onPage={setPage}
-          labels={{
-            previous: t("previous"),
-            next: t("next"),
-            page: (p, pages) => t("page", { page: p, pages, total: list.data.total }),
-          }}
-        />
-      ) : null}
+      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={setPage} t={t} />
     </section>
   );
 }

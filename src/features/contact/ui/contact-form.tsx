@@ -1,12 +1,20 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "~/ui/button.tsx";
+import { Field, RequiredMark, TextField } from "~/ui/field.tsx";
 import { contactReasons } from "~/ui/form-limits.ts";
+import { postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 
 const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
+/** The one-line inputs, in the order SPEC §3 lists them. */
+const TEXT_FIELDS = [
+  { key: "name", autoComplete: "name", maxLength: 120, type: "text", required: true },
+  { key: "email", autoComplete: "email", maxLength: 254, type: "email", required: true },
+  { key: "organization", autoComplete: "organization", maxLength: 160, type: "text", required: false },
+] as const;
 const fieldClass =
   "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30";
 
@@ -28,13 +36,7 @@ export function ContactForm() {
     }
     setSubmitting(true);
     try {
-      const res = await fetch("/api/contact", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...values, reason: values.reason || undefined, locale }),
-      });
-      if (!res.ok) throw new Error(`${res.status}`);
+      await postJson("/api/contact", { ...values, reason: values.reason || undefined, locale });
       toast.success(t("successTitle"), { description: t("successBody") });
       setValues(EMPTY);
     } catch {
@@ -47,40 +49,21 @@ export function ContactForm() {
   return (
     <form data-testid="contact-form" onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label={t("name")} required={t("required")}>
-          <input
-            id="contact-name"
-            name="name"
-            autoComplete="name"
-            maxLength={120}
+        {TEXT_FIELDS.map(({ key, autoComplete, maxLength, type, required }) => (
+          <TextField
+            key={key}
+            id={`contact-${key}`}
+            name={key}
+            type={type}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
+            label={t(key)}
+            required={required ? t("required") : undefined}
             className={fieldClass}
-            value={values.name}
-            onChange={(e) => set("name", e.target.value)}
+            value={values[key]}
+            onChange={(e) => set(key, e.target.value)}
           />
-        </Field>
-        <Field id="contact-email" label={t("email")} required={t("required")}>
-          <input
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            className={fieldClass}
-            value={values.email}
-            onChange={(e) => set("email", e.target.value)}
-          />
-        </Field>
-        <Field id="contact-organization" label={t("organization")}>
-          <input
-            id="contact-organization"
-            name="organization"
-            autoComplete="organization"
-            maxLength={160}
-            className={fieldClass}
-            value={values.organization}
-            onChange={(e) => set("organization", e.target.value)}
-          />
-        </Field>
+        ))}
         <Field id="contact-reason" label={t("reason")}>
           <select
             id="contact-reason"
@@ -126,31 +109,5 @@ export function ContactForm() {
         {submitting ? t("submitting") : t("submit")}
       </Button>
     </form>
-  );
-}
-
-function RequiredMark({ text }: { text: string }) {
-  return <span className="ml-1 text-xs font-semibold uppercase tracking-wide text-accent-text">{text}</span>;
-}
-
-function Field({
-  id,
-  label,
-  required,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-        {required ? <RequiredMark text={required} /> : null}
-      </label>
-      {children}
-    </div>
   );
 }

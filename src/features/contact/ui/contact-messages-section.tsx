@@ -58,15 +58,7 @@ export function ContactMessagesSection() {
           </li>
         ))}
       </ul>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={list.data.total}
-          onPage={setPage}
-          labels={{ previous: t("previous"), next: t("next"), page: (p, n) => t("page", { page: p, pages: n }) }}
-        />
-      ) : null}
+      <Pager page={page} pageSize={pageSize} total={list.data?.total} onPage={setPage} t={t} />
     </section>
   );
 }

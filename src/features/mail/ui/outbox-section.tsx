@@ -39,15 +39,7 @@ export function OutboxSection() {
           <p className="py-4 text-sm text-muted">{t("outboxEmpty")}</p>
         ) : null}
       </div>
-      {list.data ? (
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={list.data.total}
-          onPage={setPage}
-          labels={{ previous: t("previous"), next: t("next"), page: (p, n) => t("page", { page: p, pages: n }) }}
-        />
-      ) : null}
+      <Pager page={page} pageSize={pageSize} total={list.data?.total} onPage={setPage} t={t} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
+import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 
 /** SPEC §9: the green 'Suscrito' state lasts 3000 ms. */
@@ -36,44 +37,40 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
       return;
     }
     setState("submitting");
+    let body: { message?: string } | null;
     try {
-      const res = await fetch("/api/newsletter/subscribe", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: email.trim(),
-          locale,
-          source: source ?? variant,
-          ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
-        }),
+      body = await postJson<{ message?: string }>("/api/newsletter/subscribe", {
+        email: email.trim(),
+        locale,
+        source: source ?? variant,
+        ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
       });
-      const body = (await res.json().catch(() => null)) as { message?: string; error?: string } | null;
-      if (!res.ok) {
-        setState("idle");
-        toast.error(t("errorTitle"), {
-          // Server messages of 5xx (e.g. a database restart) are English and technical: the UI text instead.
-          description: contact ? t("failureContact") : (res.status < 500 && body?.error) || t("subscriptionFailed"),
-        });
-        return;
-      }
-      setEmail("");
-      setState("subscribed");
-      timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
-      // The contact page keeps the spec's sentence and, as the signup block does, says a confirmation went out.
-      if (contact)
-        toast.success(t("contactSuccessTitle"), {
-          description: (
-            <>
-              <span>{t("contactSuccessBody")}</span> <span>{body?.message || t("successDefault")}</span>
-            </>
-          ),
-        });
-      else toast.success(t("successTitle"), { description: body?.message || t("successDefault") });
-    } catch {
+    } catch (err) {
       setState("idle");
-      toast.error(t("errorTitle"), { description: contact ? t("failureContact") : t("failure") });
+      const refused = err instanceof PostJsonError && !err.network ? err : null;
+      toast.error(t("errorTitle"), {
+        description: contact
+          ? t("failureContact")
+          : refused
+            ? // Server messages of 5xx (e.g. a database restart) are English and technical: the UI text instead.
+              (refused.status < 500 && refused.error) || t("subscriptionFailed")
+            : t("failure"),
+      });
+      return;
     }
+    setEmail("");
+    setState("subscribed");
+    timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
+    // The contact page keeps the spec's sentence and, as the signup block does, says a confirmation went out.
+    if (contact)
+      toast.success(t("contactSuccessTitle"), {
+        description: (
+          <>
+            <span>{t("contactSuccessBody")}</span> <span>{body?.message || t("successDefault")}</span>
+          </>
+        ),
+      });
+    else toast.success(t("successTitle"), { description: body?.message || t("successDefault") });
   }
 
   const inputId = contact ? "newsletter-email-contact" : "newsletter-email";

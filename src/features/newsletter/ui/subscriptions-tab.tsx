@@ -117,15 +117,7 @@ export function SubscriptionsTab() {
           {list.isLoading ? <p className="py-4 text-sm text-muted">{t("loading")}</p> : null}
           {list.data && list.data.items.length === 0 ? <p className="py-4 text-sm text-muted">{t("empty")}</p> : null}
         </div>
-        {list.data ? (
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.data.total}
-            onPage={setPage}
-            labels={{ previous: t("previous"), next: t("next"), page: (p, n) => t("page", { page: p, pages: n }) }}
-          />
-        ) : null}
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={setPage} t={t} />
       </div>
       <ContactMessagesSection />
       <OutboxSection />

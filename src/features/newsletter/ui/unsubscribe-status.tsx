@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { postJson } from "~/ui/post-json.ts";
 import { CheckIcon, ResultPanel } from "./result-panel.tsx";
 
 /** SPEC §5: a token under 32 characters is not sent at all. */
@@ -23,15 +24,7 @@ export function UnsubscribeStatus({ token }: { token: string }) {
       setDone(true);
       return;
     }
-    fetch("/api/newsletter/unsubscribe", {
-      method: "POST",
-      credentials: "include",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
-    })
-      .then(async (res) => {
-        if (!res.ok) console.error("unsubscribe failed", res.status, await res.text());
-      })
+    postJson("/api/newsletter/unsubscribe", { token })
       .catch((err) => console.error("unsubscribe failed", err))
       .finally(() => setDone(true));
   }, [token]);

@@ -7,6 +7,7 @@ import type { ArticleDto } from "~/features/articles/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
+import { ExternalLinks } from "~/ui/external-links.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
 import { ArticleEditForm } from "./desk/article-edit-form.tsx";
@@ -198,20 +199,7 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
           {a.sources.length ? (
             <section className="text-sm">
               <h4 className="font-semibold">{t("sources")}</h4>
-              <ul className="ml-5 list-disc">
-                {a.sources.map((s) => (
-                  <li key={s.url}>
-                    <a
-                      href={s.url}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="text-accent-text underline"
-                    >
-                      {s.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <ExternalLinks links={a.sources} className="ml-5 list-disc" />
             </section>
           ) : null}
         </div>

@@ -66,7 +66,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("manual.contentType")} htmlFor="manual-type">
+          <Field label={t("manual.contentType")} id="manual-type">
             <select
               id="manual-type"
               className={inputClass}
@@ -80,7 +80,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
               ))}
             </select>
           </Field>
-          <Field label={t("manual.authorName")} htmlFor="manual-author">
+          <Field label={t("manual.authorName")} id="manual-author">
             <input
               id="manual-author"
               className={inputClass}
@@ -89,7 +89,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
             />
           </Field>
         </div>
-        <Field label={t("manual.userPrompt")} htmlFor="manual-prompt">
+        <Field label={t("manual.userPrompt")} id="manual-prompt">
           <textarea
             id="manual-prompt"
             rows={5}
@@ -100,7 +100,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
             onChange={(e) => setUserPrompt(e.target.value)}
           />
         </Field>
-        <Field label={t("manual.systemPrompt")} htmlFor="manual-system">
+        <Field label={t("manual.systemPrompt")} id="manual-system">
           <textarea
             id="manual-system"
             rows={4}

@@ -1,1 +1,1 @@
-export { renderOgImage } from "./og-image.tsx";
+export { renderLogoImage, renderOgImage } from "./og-image.tsx";

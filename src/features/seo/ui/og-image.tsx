@@ -4,6 +4,9 @@ import { ImageResponse } from "next/og";
 
 /** SPEC §9: social images are 1200 × 630. */
 const OG_SIZE = { width: 1200, height: 630 };
+/** satori lays out flex boxes only: the image's root box fills the canvas. */
+const CANVAS = { width: "100%", height: "100%", display: "flex" } as const;
+const BRAND_RED = "#b3261e";
 
 // Local font files (satori reads woff/ttf, not woff2); the server runs from the project folder.
 const fonts = () =>
@@ -32,13 +35,11 @@ export async function renderOgImage({
   return new ImageResponse(
     <div
       style={{
-        width: "100%",
-        height: "100%",
-        display: "flex",
+        ...CANVAS,
         flexDirection: "column",
         justifyContent: "space-between",
         background: "#fbfaf7",
-        borderTop: "18px solid #b3261e",
+        borderTop: `18px solid ${BRAND_RED}`,
         padding: "56px 72px",
         fontFamily: "Inter",
       }}
@@ -59,7 +60,7 @@ export async function renderOgImage({
         }}
       >
         <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
-          <div style={{ width: 44, height: 44, background: "#b3261e", borderRadius: 6, display: "flex" }} />
+          <div style={{ width: 44, height: 44, background: BRAND_RED, borderRadius: 6, display: "flex" }} />
           <span style={{ fontFamily: "Source Serif", fontSize: 38, color: "#1b1f24" }}>Riesgos IA</span>
         </div>
         <span>{footer}</span>
@@ -74,5 +75,17 @@ export async function renderOgImage({
         { name: "Inter", data: sans, weight: 600, style: "normal" },
       ],
     },
+  );
+}
+
+/** The brand mark as a 512 × 512 PNG: the publisher logo in JSON-LD (search engines want a raster image). */
+export function renderLogoImage() {
+  return new ImageResponse(
+    <div style={{ ...CANVAS, alignItems: "center", justifyContent: "center", background: BRAND_RED, borderRadius: 64 }}>
+      <svg width="384" height="384" viewBox="0 0 32 32" aria-hidden="true">
+        <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H9m7-.5L23 23" fill="none" stroke="#fff" strokeWidth="3" />
+      </svg>
+    </div>,
+    { width: 512, height: 512, headers: { "cache-control": "public, max-age=86400" } },
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
 import { Link, usePathname } from "~/platform/i18n/navigation.ts";
 import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/routing.ts";
 import { cn } from "~/ui/cn.ts";
@@ -14,23 +15,40 @@ function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE.name}=${locale}; path=/; max-age=${LOCALE_COOKIE.maxAge}; samesite=lax`;
 }
 
-/** Switches to the other language on the same page. Never prefetched: a toggle is a deliberate choice. */
-export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
-  const t = useTranslations("nav");
-  const locale = useLocale() as Locale;
+/**
+ * This page in `locale`. Never prefetched: a language switch is a deliberate choice. A click remembers it.
+ */
+function LocaleLink({
+  locale,
+  onClick,
+  ...link
+}: Omit<ComponentProps<typeof Link>, "href" | "locale" | "hrefLang" | "lang" | "prefetch"> & { locale: Locale }) {
   const pathname = usePathname();
-  const other: Locale = locale === "es" ? "en" : "es";
   return (
     <Link
       href={pathname}
-      locale={other}
-      hrefLang={other}
-      lang={other}
+      locale={locale}
+      hrefLang={locale}
+      lang={locale}
       prefetch={false}
-      onClick={() => {
-        rememberLocale(other);
-        onNavigate?.();
+      onClick={(event) => {
+        rememberLocale(locale);
+        onClick?.(event);
       }}
+      {...link}
+    />
+  );
+}
+
+/** Switches to the other language on the same page. */
+export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useTranslations("nav");
+  const locale = useLocale() as Locale;
+  const other: Locale = locale === "es" ? "en" : "es";
+  return (
+    <LocaleLink
+      locale={other}
+      onClick={onNavigate}
       title={t("switchToLabel")}
       data-testid="language-toggle"
       className={cn(
@@ -39,7 +57,7 @@ export function LanguageToggle({ className, onNavigate }: { className?: string; 
       )}
     >
       {t("switchTo")}
-    </Link>
+    </LocaleLink>
   );
 }
 
@@ -47,27 +65,21 @@ export function LanguageToggle({ className, onNavigate }: { className?: string; 
 export function LanguageButtons() {
   const t = useTranslations("footer");
   const locale = useLocale() as Locale;
-  const pathname = usePathname();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of links, not form controls
     <div className="flex gap-2" role="group" aria-label={t("languages")}>
       {(["es", "en"] as const).map((l) => (
-        <Link
+        <LocaleLink
           key={l}
-          href={pathname}
           locale={l}
-          hrefLang={l}
-          lang={l}
-          prefetch={false}
           aria-current={l === locale ? "true" : undefined}
-          onClick={() => rememberLocale(l)}
           className={cn(
             "rounded-md border px-3 py-1.5 text-sm",
             l === locale ? "border-paper bg-paper text-ink" : "border-paper/40 text-paper hover:border-paper",
           )}
         >
           {l === "es" ? t("spanish") : t("english")}
-        </Link>
+        </LocaleLink>
       ))}
     </div>
   );

@@ -3,12 +3,14 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { useRouter } from "~/platform/i18n/navigation.ts";
-import { Button } from "~/ui/button.tsx";
+import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import { safeCallbackUrl } from "../safe-redirect.ts";
-import { AuthCallError, loginRequest } from "./auth-api.ts";
-import { Field } from "./field.tsx";
+import { loginRequest } from "./auth-api.ts";
+import { AuthForm, emailField, passwordField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
+
+const FIELDS = { email: emailField, password: passwordField("password", "password", "current-password") };
 
 /** Sign-in (SPEC §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
@@ -16,11 +18,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
   const { signedIn } = useAuth();
   const [pending, setPending] = useState(false);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [values, setValues] = useState({ email: "", password: "" });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { email, password } = values;
     if (!email.trim() || !password) {
       toast.error(t("errorTitle"), { description: t("fillAll") });
       return;
@@ -33,12 +35,12 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       router.push(safeCallbackUrl(callbackUrl, window.location.origin));
       router.refresh();
     } catch (err) {
-      const status = err instanceof AuthCallError ? err.status : 0;
+      const status = err instanceof PostJsonError ? err.status : 0;
       const description =
         status === 401 || status === 400
           ? t("invalidCredentials")
           : status === 429
-            ? t("tooManyAttempts", { seconds: (err as AuthCallError).retryAfter ?? 60 })
+            ? t("tooManyAttempts", { seconds: (err as PostJsonError).retryAfter ?? 60 })
             : t("loginError");
       toast.error(t("errorTitle"), { description });
       setPending(false);
@@ -46,27 +48,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="login-form">
-      <Field
-        id="email"
-        type="email"
-        autoComplete="email"
-        label={t("email")}
-        placeholder={t("emailPlaceholder")}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Field
-        id="password"
-        type="password"
-        autoComplete="current-password"
-        label={t("password")}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("loginSubmitting") : t("loginSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="login-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("loginSubmit")}
+      submitting={t("loginSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+    />
   );
 }

@@ -2,24 +2,30 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { Button } from "~/ui/button.tsx";
 import { PASSWORD_MIN } from "~/ui/form-limits.ts";
+import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
-import { AuthCallError, changePasswordRequest } from "./auth-api.ts";
-import { Field } from "./field.tsx";
+import { changePasswordRequest } from "./auth-api.ts";
+import { AuthForm, passwordField } from "./auth-fields.tsx";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirm: "" };
+const FIELDS = {
+  currentPassword: passwordField("current-password", "currentPassword", "current-password"),
+  newPassword: passwordField("new-password", "newPassword", "new-password"),
+  confirm: passwordField("confirm-password", "confirmPassword", "new-password"),
+};
 
 /** Current password, new password twice. The server ends every other session of the account. */
 export function PasswordForm() {
   const t = useTranslations("auth");
   const [pending, setPending] = useState(false);
-  const [currentPassword, setCurrent] = useState("");
-  const [newPassword, setNew] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    const { currentPassword, newPassword, confirm } = values;
     if (!currentPassword || !newPassword || !confirm) return void setError(t("fillAll"));
     if (newPassword.length < PASSWORD_MIN) return void setError(t("passwordTooShort"));
     if (newPassword !== confirm) return void setError(t("passwordsMismatch"));
@@ -27,11 +33,9 @@ export function PasswordForm() {
     try {
       await changePasswordRequest({ currentPassword, newPassword });
       toast.success(t("passwordChangedTitle"), { description: t("passwordChangedText") });
-      setCurrent("");
-      setNew("");
-      setConfirm("");
+      setValues(EMPTY);
     } catch (err) {
-      const e = err instanceof AuthCallError ? err : null;
+      const e = err instanceof PostJsonError ? err : null;
       const message =
         e?.field === "currentPassword"
           ? t("currentPasswordWrong")
@@ -46,35 +50,16 @@ export function PasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="password-form">
-      <Field
-        id="current-password"
-        type="password"
-        autoComplete="current-password"
-        label={t("currentPassword")}
-        value={currentPassword}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
-      <Field
-        id="new-password"
-        type="password"
-        autoComplete="new-password"
-        label={t("newPassword")}
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-      />
-      <Field
-        id="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        label={t("confirmPassword")}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("changePasswordSubmitting") : t("changePasswordSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="password-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("changePasswordSubmit")}
+      submitting={t("changePasswordSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+      errors={{ confirm: error }}
+    />
   );
 }

@@ -3,14 +3,20 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { useRouter } from "~/platform/i18n/navigation.ts";
-import { Button } from "~/ui/button.tsx";
 import { PASSWORD_MIN } from "~/ui/form-limits.ts";
+import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
-import { AuthCallError, registerRequest } from "./auth-api.ts";
-import { Field } from "./field.tsx";
+import { registerRequest } from "./auth-api.ts";
+import { AuthForm, emailField, passwordField, usernameField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
 
 type FieldName = "username" | "email" | "password";
+const FIELDS = {
+  username: usernameField,
+  email: emailField,
+  password: passwordField("password", "password", "new-password"),
+  confirm: passwordField("confirm-password", "confirmPassword", "new-password"),
+};
 
 /** Sign-up (SPEC §2 /register, §5 validation, §8 toasts). Success signs in and goes to `/`. */
 export function RegisterForm() {
@@ -21,8 +27,8 @@ export function RegisterForm() {
   const [values, setValues] = useState({ username: "", email: "", password: "", confirm: "" });
   // The server's reason for a refused field (taken, malformed), shown under that input.
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
     if (fieldError?.field === key) setFieldError(null);
   };
   const fail = (description: string) => toast.error(t("errorTitle"), { description });
@@ -43,7 +49,7 @@ export function RegisterForm() {
     } catch (err) {
       setPending(false);
       const { code, field, retryAfter } =
-        err instanceof AuthCallError ? err : { code: null, field: null, retryAfter: null };
+        err instanceof PostJsonError ? err : { code: null, field: null, retryAfter: null };
       if (code === "CONFLICT" || code === "BAD_REQUEST") {
         if (field === "email")
           setFieldError({ field, message: t(code === "CONFLICT" ? "emailTaken" : "invalidEmail") });
@@ -57,48 +63,17 @@ export function RegisterForm() {
     }
   }
 
-  const errorFor = (field: FieldName) => (fieldError?.field === field ? fieldError.message : null);
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="register-form">
-      <Field
-        id="username"
-        autoComplete="username"
-        label={t("username")}
-        hint={t("usernameHint")}
-        error={errorFor("username")}
-        value={values.username}
-        onChange={set("username")}
-      />
-      <Field
-        id="email"
-        type="email"
-        autoComplete="email"
-        label={t("email")}
-        placeholder={t("emailPlaceholder")}
-        error={errorFor("email")}
-        value={values.email}
-        onChange={set("email")}
-      />
-      <Field
-        id="password"
-        type="password"
-        autoComplete="new-password"
-        label={t("password")}
-        error={errorFor("password")}
-        value={values.password}
-        onChange={set("password")}
-      />
-      <Field
-        id="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        label={t("confirmPassword")}
-        value={values.confirm}
-        onChange={set("confirm")}
-      />
-      <Button type="submit" size="lg" disabled={pending} className="mt-2">
-        {pending ? t("registerSubmitting") : t("registerSubmit")}
-      </Button>
-    </form>
+    <AuthForm
+      testId="register-form"
+      onSubmit={onSubmit}
+      pending={pending}
+      submit={t("registerSubmit")}
+      submitting={t("registerSubmitting")}
+      fields={FIELDS}
+      values={values}
+      onChange={set}
+      errors={fieldError ? { [fieldError.field]: fieldError.message } : undefined}
+    />
   );
 }

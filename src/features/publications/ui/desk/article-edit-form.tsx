@@ -111,10 +111,10 @@ export function ArticleEditForm(props: {
   const column = (lang: Lang) => (
     <div className="space-y-3" data-testid={`desk-column-${lang}`}>
       <h3 className="font-semibold">{lang === "es" ? t("spanish") : t("english")}</h3>
-      <Field label={t("fields.title")} htmlFor={`desk-title-${lang}`}>
+      <Field label={t("fields.title")} id={`desk-title-${lang}`}>
         <input id={`desk-title-${lang}`} className={inputClass} {...bind(text(`title_${lang}`))} />
       </Field>
-      <Field label={t("fields.summary")} htmlFor={`desk-summary-${lang}`}>
+      <Field label={t("fields.summary")} id={`desk-summary-${lang}`}>
         <textarea id={`desk-summary-${lang}`} className={`${inputClass} min-h-20`} {...bind(text(`summary_${lang}`))} />
       </Field>
       <MarkdownField id={`desk-body-${lang}`} label={t("fields.body")} {...text(`body_${lang}`)} />
@@ -150,7 +150,7 @@ export function ArticleEditForm(props: {
         </div>
       </fieldset>
       <div className="grid gap-3 md:grid-cols-2">
-        <Field label={t("fields.type")} htmlFor="desk-type">
+        <Field label={t("fields.type")} id="desk-type">
           <select id="desk-type" className={inputClass} value={type} onChange={(e) => setType(e.target.value)}>
             {CONTENT_TYPES.map((ct) => (
               <option key={ct} value={ct}>
@@ -159,20 +159,20 @@ export function ArticleEditForm(props: {
             ))}
           </select>
         </Field>
-        <Field label={t("fields.tags")} htmlFor="desk-tags">
+        <Field label={t("fields.tags")} id="desk-tags">
           <input id="desk-tags" className={inputClass} {...bind({ value: tags, onChange: setTags })} />
         </Field>
-        <Field label={t("fields.authorName")} htmlFor="desk-author">
+        <Field label={t("fields.authorName")} id="desk-author">
           <input id="desk-author" className={inputClass} {...bind({ value: authorName, onChange: setAuthorName })} />
         </Field>
-        <Field label={t("fields.imageUrl")} htmlFor="desk-image">
+        <Field label={t("fields.imageUrl")} id="desk-image">
           <input id="desk-image" className={inputClass} {...bind({ value: imageUrl, onChange: setImageUrl })} />
         </Field>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={sponsored} onChange={(e) => setSponsored(e.target.checked)} />
           {t("fields.sponsored")}
         </label>
-        <Field label={t("fields.sponsorLabel")} htmlFor="desk-sponsor-label">
+        <Field label={t("fields.sponsorLabel")} id="desk-sponsor-label">
           <input
             id="desk-sponsor-label"
             className={inputClass}
