@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { invalidateArticles } from "~/features/articles/index.ts";
 import { checkSources, generateArticleImage } from "~/features/publications/index.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
@@ -152,7 +152,7 @@ export const agentRunJob = defineJob({
         });
         await appendRunLog(db, runId, "Ejecución completada");
         if (plan.agentId) await db.agent.update({ where: { id: plan.agentId }, data: { last_run: new Date() } });
-        if (saved.status === "published") await revalidatePublicContent({ kind: "article", slug: saved.slug });
+        if (saved.status === "published") await invalidateArticles({ slug: saved.slug });
         return { articleId: saved.id, slug: saved.slug, status: saved.status };
       });
     } catch (err) {

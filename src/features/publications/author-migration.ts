@@ -1,6 +1,5 @@
-import { EDITORIAL_AUTHOR } from "~/features/articles/index.ts";
+import { EDITORIAL_AUTHOR, invalidateArticles } from "~/features/articles/index.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { changeArticle } from "./record-revision.ts";
 import type { MigrationResult } from "./schema.ts";
@@ -59,7 +58,7 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
     if (row.status === "published") changedPublished.push(slug);
     results.push({ slug, status: "updated", old_author: row.author?.trim() || "Sin nombre", new_author: newAuthor });
   }
-  if (changedPublished.length > 0) await revalidatePublicContent({ kind: "article", slugs: changedPublished });
+  if (changedPublished.length > 0) await invalidateArticles({ slugs: changedPublished });
   const updated = results.filter((r) => r.status === "updated").length;
   return { results, message: `${updated} artículos actualizados` };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { invalidateArticles } from "~/features/articles/index.ts";
 import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
@@ -25,7 +25,7 @@ export const regenerateImageJob = defineJob({
     await step.run("save", async () => {
       await changeArticle(db, slug, { image_url: imageUrl }, { action: "image_regeneration", actor: SYSTEM_ACTOR });
       if (article.image_url) await imageStorage().delete(article.image_url);
-      if (article.status === "published") await revalidatePublicContent({ kind: "article", slug });
+      if (article.status === "published") await invalidateArticles({ slug });
     });
     return { slug, imageUrl };
   },

@@ -1,2 +1,3 @@
+/** Full-text search over the public content: /buscar reads `siteSearch`; the router serves search.query. */
+export { siteSearch } from "./cache.ts";
 export { searchRouter } from "./router.ts";
-export { searchContent } from "./search.ts";
