@@ -62,7 +62,7 @@ export const articleContent = {
 };
 
 /** A change of published articles: the one (`slug`) or several (`slugs`) it touched, if any page shows them. */
-export type ArticleChange = { slug?: string; slugs?: readonly string[] };
+type ArticleChange = { slug?: string; slugs?: readonly string[] };
 
 /** The tags a change expires: every list of articles, and the page of each article it names. */
 export function articleChangeTags(change: ArticleChange): string[] {

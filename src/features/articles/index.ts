@@ -3,6 +3,6 @@
  * (`invalidateArticles`), the byline rules and the public router.
  */
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
-export { type ArticleChange, articleContent, invalidateArticles } from "./cache.ts";
+export { articleContent, invalidateArticles } from "./cache.ts";
 export { toArticleDto } from "./dto.ts";
 export { articlesRouter } from "./router.ts";
