@@ -1,6 +1,6 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { sql } from "./sql.ts";
 
 /**
  * Public reads are served from Next's data cache (src/features/articles/cache.ts). Publishing,
@@ -10,22 +10,11 @@ import { E2E_ADMIN } from "../setup/e2e-global.ts";
  * the article (through the admin REST API, or by letting a job do it), then reads again.
  */
 const baseUrl = inject("baseUrl");
-const databaseUrl = inject("databaseUrl");
 const run = Date.now().toString(36);
 const slug = `cache-e2e-${run}`;
 const title = { es: `Artículo de caché ${run}`, en: `Cache article ${run}` };
 const scheduledSlug = `cache-e2e-sched-${run}`;
 let cookie = "";
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Polls until `check` holds (a job's write has landed), failing after `ms`. */
 async function until(what: string, check: () => Promise<boolean>, ms: number) {
@@ -51,15 +40,12 @@ async function admin(method: "PUT" | "DELETE" | "POST", path: string, body?: unk
 }
 
 beforeAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
   // Dated in the future so it is the newest article (home's latest list, first in the feeds).
-  await client.query(
+  await sql(
     `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags, status, updated_at)
      VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '1 day', '{regulacion}', '{}', 'draft', now())`,
     [`e2e-${run}`, slug, title.es, title.en],
   );
-  await client.end();
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
@@ -73,10 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query("DELETE FROM articles WHERE slug = ANY($1)", [[slug, scheduledSlug]]);
-  await client.end();
+  await sql("DELETE FROM articles WHERE slug = ANY($1)", [[slug, scheduledSlug]]);
 });
 
 describe("cached public pages follow article changes at once", () => {
