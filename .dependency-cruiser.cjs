@@ -1,7 +1,8 @@
 /**
  * The dependency rule of docs/architecture.md, checked by `npm test` (npm run lint:deps).
  * platform/ is the foundation: it never imports a feature, the app or the composition root; features use one
- * another only through their index.ts; nothing imports in a cycle.
+ * another only through their index.ts; nothing imports in a cycle; src/app only adapts: it imports feature
+ * entries, platform and ui, pages read no database, and only the routes that mount it import src/server.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -37,6 +38,37 @@ module.exports = {
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
       to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|ui/index|ui/admin)\\.tsx?$" },
+    },
+    {
+      name: "app-only-adapts",
+      severity: "error",
+      comment:
+        "src/app adapts HTTP and React to features: it imports feature entries, src/platform and src/ui (plus the browser's tRPC provider and the font files); pages never read a service or the composition root directly.",
+      from: { path: "^src/app/" },
+      to: {
+        path: "^src/",
+        pathNot: ["^src/(app|features|platform|ui|fonts)/", "^src/trpc/react\\.tsx$", "^src/server/"],
+      },
+    },
+    {
+      name: "app-mounts-composition-root-only-at-its-routes",
+      severity: "error",
+      comment:
+        "Only the route handlers that mount the composition root import src/server: tRPC, the REST adapter (its catch-all and the auth calls more specific than next-auth's), the OpenAPI document and its docs page, Inngest's endpoint and next-auth.",
+      from: {
+        path: "^src/app/",
+        pathNot:
+          "^src/app/api/(trpc/\\[trpc\\]|\\[\\.\\.\\.rest\\]|auth/(login|register|\\[\\.\\.\\.nextauth\\])|openapi\\.json|docs(/assets/\\[file\\])?|inngest)/route\\.ts$",
+      },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "pages-read-through-features",
+      severity: "error",
+      comment:
+        "Pages, feeds, the sitemap and share cards read a feature's cached reads (its index.ts), never the database: only API route handlers hand `db` to a feature's function.",
+      from: { path: "^src/app/", pathNot: "^src/app/api/" },
+      to: { path: "^src/platform/db/" },
     },
     {
       name: "ui-primitives-stay-generic",

@@ -44,7 +44,7 @@ async function main() {
       process.exit(r.status ?? 1);
     }
   }
-  // The data cache of public reads (src/server/cache/public-content.ts) must not outlive the server: its
+  // The data cache of public reads (each feature's cache.ts) must not outlive the server: its
   // entries on disk may come from another database, and the tag expiries that guard them live in memory.
   fs.rmSync(path.resolve(process.env.NEXT_DIST_DIR || ".next", "cache", "fetch-cache"), {
     recursive: true,

@@ -1,19 +1,29 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { sql } from "./sql.ts";
 
 /**
- * Public reads are served from Next's data cache (src/server/cache/public-content.ts). Publishing,
+ * Public reads are served from Next's data cache (src/features/articles/cache.ts). Publishing,
  * featuring or deleting an article must show on every public surface at once, in both languages: the
- * writers call revalidatePublicContent, which expires the article's tags. Each check first loads the page so
- * the old answer is cached, then changes the article through the admin REST API, then reads again.
+ * writers call invalidateArticles, which expires the article's tags — from a request, and from a background
+ * job of the embedded engine alike. Each check first loads the page so the old answer is cached, then changes
+ * the article (through the admin REST API, or by letting a job do it), then reads again.
  */
 const baseUrl = inject("baseUrl");
-const databaseUrl = inject("databaseUrl");
 const run = Date.now().toString(36);
 const slug = `cache-e2e-${run}`;
 const title = { es: `Artículo de caché ${run}`, en: `Cache article ${run}` };
+const scheduledSlug = `cache-e2e-sched-${run}`;
 let cookie = "";
+
+/** Polls until `check` holds (a job's write has landed), failing after `ms`. */
+async function until(what: string, check: () => Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 async function page(path: string) {
   const res = await fetch(`${baseUrl}${path}`, { headers: { cookie: "" } });
@@ -30,15 +40,12 @@ async function admin(method: "PUT" | "DELETE" | "POST", path: string, body?: unk
 }
 
 beforeAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
   // Dated in the future so it is the newest article (home's latest list, first in the feeds).
-  await client.query(
+  await sql(
     `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags, status, updated_at)
      VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '1 day', '{regulacion}', '{}', 'draft', now())`,
     [`e2e-${run}`, slug, title.es, title.en],
   );
-  await client.end();
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
@@ -52,10 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query("DELETE FROM articles WHERE slug = $1", [slug]);
-  await client.end();
+  await sql("DELETE FROM articles WHERE slug = ANY($1)", [[slug, scheduledSlug]]);
 });
 
 describe("cached public pages follow article changes at once", () => {
@@ -100,6 +104,53 @@ describe("cached public pages follow article changes at once", () => {
     await admin("PUT", `/articles/${slug}/toggle-featured`);
     expect(featuredBlock((await page("/")).body)).not.toContain(title.es);
   });
+
+  it("a new image made by a background job shows on the article's pages at once", async () => {
+    const imageOf = async () =>
+      (await sql<{ image_url: string | null }>("SELECT image_url FROM articles WHERE slug = $1", [slug]))[0]?.image_url;
+    const before = await imageOf();
+    // Cache both language versions with the current image.
+    for (const path of [`/noticias/${slug}`, `/en/noticias/${slug}`]) expect((await page(path)).status).toBe(200);
+    await admin("PUT", `/articles/${slug}/regenerate-image`);
+    // The request only enqueues: the engine's worker generates and saves the image after the response.
+    await until("the image job", async () => ((await imageOf()) ?? before) !== before, 30_000);
+    const image = (await imageOf()) as string;
+    // The job expires the page's tags right after saving; a moment's grace, far below the 5-minute time limit.
+    await until(
+      "the new image on both pages",
+      async () => {
+        const [es, en] = await Promise.all([page(`/noticias/${slug}`), page(`/en/noticias/${slug}`)]);
+        return es.body.includes(image) && en.body.includes(image);
+      },
+      3_000,
+    );
+  });
+
+  it("the per-minute scheduled publish (a job no request started) shows on every list at once", async () => {
+    // Fill the lists' caches without the article, then hand it to the scheduler: approved, due now.
+    for (const path of ["/", "/en", "/noticias", "/rss", "/en/rss", "/sitemap.xml"]) {
+      expect((await page(path)).body, path).not.toContain(scheduledSlug);
+    }
+    await sql(
+      `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags,
+                             status, review_required, publish_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '2 days', '{regulacion}',
+               '{}', 'draft', false, now(), now())`,
+      [`e2e-sched-${run}`, scheduledSlug, `Programado ${title.es}`, `Scheduled ${title.en}`],
+    );
+    const status = async () =>
+      (await sql<{ status: string }>("SELECT status FROM articles WHERE slug = $1", [scheduledSlug]))[0]?.status;
+    await until("the publish-due job", async () => (await status()) === "published", 75_000);
+    await until(
+      "the article on every list",
+      async () => {
+        const bodies = await Promise.all(["/", "/en", "/noticias", "/rss", "/en/rss", "/sitemap.xml"].map(page));
+        return bodies.every((b) => b.body.includes(scheduledSlug));
+      },
+      3_000,
+    );
+    expect((await page(`/noticias/${scheduledSlug}`)).status).toBe(200);
+  }, 100_000);
 
   it("deleting it removes it everywhere", async () => {
     await admin("DELETE", `/articles/${slug}`);

@@ -1,8 +1,8 @@
-import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
+import { sql } from "./sql.ts";
 
 /**
  * The editors' desk in Chromium against the production build: an editor takes an agent draft, fixes its
@@ -11,7 +11,6 @@ import { launchBrowser, screenshot } from "./browser.ts";
  * corrected and the correction shows on the public page in both languages, and a draft is saved and approved.
  */
 const baseUrl = inject("baseUrl");
-const databaseUrl = inject("databaseUrl");
 const run = Date.now().toString(36);
 const draft = { slug: `desk-draft-${run}`, es: `Borrador del agente ${run}`, en: `Agent drafft title ${run}` };
 const published = { slug: `desk-pub-${run}`, es: `Publicado con errata ${run}`, en: `Published with typo ${run}` };
@@ -20,16 +19,6 @@ const BAD_SOURCE = "https://blog.example.com/ai-act";
 const GOOD_SOURCE = "https://eur-lex.europa.eu/eli/reg/2024/1689/oj";
 let browser: Browser;
 let page: Page;
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function insertArticle(a: { slug: string; es: string; en?: string }, status: "draft" | "published") {
   const sources = JSON.stringify([{ name: "Blog", url: BAD_SOURCE }]);

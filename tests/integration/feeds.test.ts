@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listPublishedArticleRefs } from "~/features/articles/reads.ts";
+import { articleContent } from "~/features/articles/index.ts";
 import { buildRssFeed } from "~/features/articles/rss-feed.ts";
-import { listReferentRefs } from "~/features/directories/index.ts";
-import { listInterviewRefs } from "~/features/interviews/index.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { sitemapXml } from "~/features/seo/sitemap.ts";
 import { STATIC_PATHS } from "~/features/seo/static-paths.ts";
 import { db } from "~/platform/db/db.ts";
@@ -119,10 +119,11 @@ describe("RSS items", () => {
 
 describe("sitemap", () => {
   it("lists every public page in both languages with hreflang alternates (es, en, x-default)", async () => {
+    // The sitemap route's own reads (outside Next.js they go straight to the database).
     const [articles, interviews, referents] = await Promise.all([
-      listPublishedArticleRefs(db),
-      listInterviewRefs(db),
-      listReferentRefs(db),
+      articleContent.articleRefs(),
+      interviewContent.interviewRefs(),
+      directoryContent.referentRefs(),
     ]);
     const xml = sitemapXml({ articles, interviews, referents });
     expect(XMLValidator.validate(xml)).toBe(true);

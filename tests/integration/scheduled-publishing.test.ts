@@ -16,7 +16,7 @@ await expectAppOn(db, database.name);
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Next's server-side data cache as revalidatePublicContent reaches it (src/platform/cache/revalidate.ts). */
+/** Next's server-side data cache as a job reaches it (expireOutsideRequest in src/platform/cache/expire-tags.ts). */
 const expired: string[][] = [];
 const g = globalThis as { __incrementalCache?: unknown };
 g.__incrementalCache = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayAuthor } from "~/features/articles/authors.ts";
+import { articleChangeTags } from "~/features/articles/cache.ts";
 import { localizeMarkdownLinks, withoutSections } from "~/features/editorial/markdown-links.ts";
-import { CACHE_TAGS, tagsForChange } from "~/platform/cache/tags.ts";
 import { formatRelativeTime, truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { humanize, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
@@ -73,13 +73,16 @@ describe("labels and text helpers", () => {
 });
 
 describe("revalidation targets", () => {
-  it("an article change expires the article lists (home, /noticias, feeds, sitemap) and that article only", () => {
-    expect(tagsForChange({ kind: "article", slug: "x" })).toEqual([CACHE_TAGS.articles, CACHE_TAGS.article("x")]);
-    expect(tagsForChange({ kind: "article" })).toEqual([CACHE_TAGS.articles]);
+  it("an article change expires the article lists (home, /noticias, feeds, sitemap) and the pages it names", () => {
+    expect(articleChangeTags({ slug: "x" })).toEqual(["public:articles", "public:article:x"]);
+    expect(articleChangeTags({ slugs: ["x", "y"] })).toEqual([
+      "public:articles",
+      "public:article:x",
+      "public:article:y",
+    ]);
+    expect(articleChangeTags({})).toEqual(["public:articles"]);
   });
-  it("an interview change expires the interview lists and that interview, never the articles", () => {
-    const tags = tagsForChange({ kind: "interview", slug: "y" });
-    expect(tags).toEqual([CACHE_TAGS.interviews, CACHE_TAGS.interview("y")]);
-    expect(tags).not.toContain(CACHE_TAGS.articles);
+  it("never expires the interviews' or the directories' entries", () => {
+    expect(articleChangeTags({ slug: "y" }).some((t) => /interview|directories|editorial/.test(t))).toBe(false);
   });
 });

@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { articleContent } from "~/features/articles/index.ts";
 import { ArticleCard, HomeHero, HomeNewsletter, SidebarSection, TrendingTopics } from "~/features/articles/ui/index.ts";
+import { directoryContent } from "~/features/directories/index.ts";
 import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { publisherJsonLd } from "~/features/seo/index.ts";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { Button } from "~/ui/button.tsx";
 import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
 
@@ -35,12 +37,12 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
   const site = await getTranslations("site");
   const cards = await getTranslations("cards");
   const [featured, latest, interviews, featuredInterview, applications, referents] = await Promise.all([
-    publicContent.homeFeaturedArticle(),
-    publicContent.latestArticles({ limit: 4, excludeFeatured: true }),
-    publicContent.interviews({ limit: 2 }),
-    publicContent.featuredInterview(),
-    publicContent.applications({ limit: 3 }),
-    publicContent.referents({ limit: 3 }),
+    articleContent.homeFeaturedArticle(),
+    articleContent.latestArticles({ limit: 4, excludeFeatured: true }),
+    interviewContent.interviews({ limit: 2 }),
+    interviewContent.featuredInterview(),
+    directoryContent.applications({ limit: 3 }),
+    directoryContent.referents({ limit: 3 }),
   ]);
 
   return (

@@ -1,14 +1,16 @@
+import { articleContent } from "~/features/articles/index.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { sitemapXml } from "~/features/seo/index.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 // Per request: the URLs follow SITE_URL as the server runs; the rows come from the data cache.
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   const [articles, interviews, referents] = await Promise.all([
-    publicContent.articleRefs(),
-    publicContent.interviewRefs(),
-    publicContent.referentRefs(),
+    articleContent.articleRefs(),
+    interviewContent.interviewRefs(),
+    directoryContent.referentRefs(),
   ]);
   return new Response(sitemapXml({ articles, interviews, referents }), {
     headers: { "content-type": "application/xml; charset=utf-8" },

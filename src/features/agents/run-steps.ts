@@ -1,5 +1,5 @@
+import { invalidateArticles } from "~/features/articles/index.ts";
 import { checkSources, generateArticleImage, type SourceCheck } from "~/features/publications/index.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
@@ -146,7 +146,7 @@ export async function finishRun(
     },
   });
   await appendRunLog(db, plan.runId, "Ejecución completada");
-  if (saved.status === "published") await revalidatePublicContent({ kind: "article", slug: saved.slug });
+  if (saved.status === "published") await invalidateArticles({ slug: saved.slug });
   return { articleId: saved.id, slug: saved.slug, status: saved.status };
 }
 

@@ -1,14 +1,8 @@
-/** Published articles: DTOs, the public reads (lists, facets, related, RSS) and author display. */
+/**
+ * Articles: the public reads (through the data cache: `articleContent`), their invalidation after a write
+ * (`invalidateArticles`), the byline rules and the public router.
+ */
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
+export { articleContent, invalidateArticles } from "./cache.ts";
 export { toArticleDto } from "./dto.ts";
-export {
-  getHomeFeaturedArticle,
-  getPublishedArticle,
-  listArticleFacets,
-  listArticles,
-  listPublishedArticleRefs,
-  listPublishedArticles,
-  listRelatedArticles,
-} from "./reads.ts";
 export { articlesRouter } from "./router.ts";
-export { buildRssFeed } from "./rss-feed.ts";

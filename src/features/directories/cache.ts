@@ -1,5 +1,4 @@
 import { cached, cachedBySlug, SEED_MANAGED_TTL } from "~/platform/cache/cached.ts";
-import { CACHE_TAGS } from "~/platform/cache/tags.ts";
 import { db } from "~/platform/db/db.ts";
 import {
   getReferent,
@@ -10,7 +9,8 @@ import {
   listResources,
 } from "./reads.ts";
 
-const directories = () => [CACHE_TAGS.directories];
+/** Referents, companies, applications, resources: seed-managed, refreshed by time only. */
+const directories = () => ["public:directories"];
 
 /** The directories' reads for pages, through Next's data cache (seed-managed: refreshed by time and by tag). */
 export const directoryContent = {

@@ -1,6 +1,5 @@
 /**
  * Directories (referents, companies, applications, resources): seed-managed, read-only on the site.
- * Pages read through `directoryContent` (cached); build-time params use the uncached `listReferentRefs`.
+ * Pages, the sitemap and share cards read through `directoryContent` (cached).
  */
 export { directoryContent } from "./cache.ts";
-export { listReferentRefs } from "./reads.ts";

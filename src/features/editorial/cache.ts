@@ -1,9 +1,9 @@
 import { cached, SEED_MANAGED_TTL } from "~/platform/cache/cached.ts";
-import { CACHE_TAGS } from "~/platform/cache/tags.ts";
 import { db } from "~/platform/db/db.ts";
 import { type EditorialSlug, getContactSettings, getEditorialPage } from "./reads.ts";
 
-const editorial = () => [CACHE_TAGS.editorial];
+/** Metodología, Publicidad and the contact settings: seed-managed, refreshed by time only. */
+const editorial = () => ["public:editorial"];
 
 /** Metodología, Publicidad and the contact settings, through Next's data cache (seed-managed). */
 export const editorialContent = {

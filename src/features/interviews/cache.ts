@@ -1,5 +1,4 @@
 import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
-import { CACHE_TAGS } from "~/platform/cache/tags.ts";
 import { db } from "~/platform/db/db.ts";
 import {
   getFeaturedInterview,
@@ -9,9 +8,15 @@ import {
   listInterviewsForReferent,
 } from "./reads.ts";
 
-const interviewLists = () => [CACHE_TAGS.interviews];
+/**
+ * Data-cache tags: every list of published interviews (home, /entrevistas, referent profiles, sitemap) and one
+ * per interview page. Interviews are seed-managed (no writer in the app), so the time limit refreshes them;
+ * a writer would add an invalidate function here, as src/features/articles/cache.ts has.
+ */
+const interviewLists = () => ["public:interviews"];
+const interviewTag = (slug: string) => `public:interview:${slug}`;
 
-/** The interviews' reads for pages, through Next's data cache (expired by revalidatePublicContent). */
+/** The interviews' reads for pages, the sitemap, share cards and the build's static params (data cache). */
 export const interviewContent = {
   interviews: cached(
     "interviews.list",
@@ -23,7 +28,7 @@ export const interviewContent = {
   interview: cachedBySlug(
     "interviews.bySlug",
     (slug: string) => getInterview(db, slug),
-    (slug) => [CACHE_TAGS.interview(slug)],
+    (slug) => [interviewTag(slug)],
     CONTENT_TTL,
   ),
   interviewRefs: cached("interviews.refs", () => listInterviewRefs(db), interviewLists, CONTENT_TTL),

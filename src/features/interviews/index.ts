@@ -1,3 +1,2 @@
-/** Interviews: published with referents; pages read through `interviewContent` (cached). */
+/** Interviews: published with referents; pages, the sitemap and share cards read through `interviewContent`. */
 export { interviewContent } from "./cache.ts";
-export { listInterviewRefs } from "./reads.ts";

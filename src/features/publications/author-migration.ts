@@ -1,6 +1,5 @@
-import { EDITORIAL_AUTHOR } from "~/features/articles/index.ts";
+import { EDITORIAL_AUTHOR, invalidateArticles } from "~/features/articles/index.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { changeArticle } from "./record-revision.ts";
@@ -68,7 +67,7 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
       new_author: newAuthor,
     });
   }
-  if (changedPublished.length > 0) await revalidatePublicContent({ kind: "article", slugs: changedPublished });
+  if (changedPublished.length > 0) await invalidateArticles({ slugs: changedPublished });
   const updated = results.filter((r) => r.status === "updated").length;
   return { results, message: say("outcomes.updated", { count: updated }) };
 }

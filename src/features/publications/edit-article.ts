@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import { toArticleDto } from "~/features/articles/index.ts";
+import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { changeArticle, type RevisionMeta } from "./record-revision.ts";
@@ -58,7 +57,7 @@ export async function applyArticleEdit(
     { ...meta, confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [] },
   );
   if (after.status === "published" || before.status === "published") {
-    await revalidatePublicContent({ kind: "article", slug });
+    await invalidateArticles({ slug });
   }
   return toArticleDto(after);
 }

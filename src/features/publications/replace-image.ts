@@ -1,5 +1,5 @@
+import { invalidateArticles } from "~/features/articles/index.ts";
 import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
 import { changeArticle } from "./record-revision.ts";
@@ -18,5 +18,5 @@ type Subject = NonNullable<Awaited<ReturnType<typeof imageSubject>>>;
 export async function replaceArticleImage(db: DbClient, slug: string, before: Subject, imageUrl: string) {
   await changeArticle(db, slug, { image_url: imageUrl }, { action: "image_regeneration", actor: SYSTEM_ACTOR });
   if (before.image_url) await imageStorage().delete(before.image_url);
-  if (before.status === "published") await revalidatePublicContent({ kind: "article", slug });
+  if (before.status === "published") await invalidateArticles({ slug });
 }

@@ -1,6 +1,5 @@
-import { toArticleDto } from "~/features/articles/index.ts";
+import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
@@ -77,19 +76,19 @@ export async function reviewArticle(
       : { status, publish_at: null },
     { action: status === "published" ? "approve" : "reject", actor },
   );
-  if (status === "published") await revalidatePublicContent({ kind: "article", slug });
+  if (status === "published") await invalidateArticles({ slug });
   return toArticleDto(after);
 }
 
 export async function deleteArticle(db: DbClient, slug: string) {
   const row = await findArticle(db, slug);
   await db.article.delete({ where: { slug } });
-  if (row.status === "published") await revalidatePublicContent({ kind: "article", slug });
+  if (row.status === "published") await invalidateArticles({ slug });
   return { message: say("outcomes.deleted") };
 }
 
 async function revalidateIfPublic(status: string, slug: string) {
-  if (status === "published") await revalidatePublicContent({ kind: "article", slug });
+  if (status === "published") await invalidateArticles({ slug });
 }
 
 export async function toggleFeatured(db: DbClient, slug: string, actor: Actor) {

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { articleSchema } from "~/features/articles/schema.ts";
 import { actorFromSession } from "~/platform/audit/actor.ts";
 import { messageSchema } from "~/platform/http/common-schemas.ts";
-import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { checkedSources, editArticle } from "./edit-article.ts";
 import {

@@ -1,8 +1,7 @@
-import { toArticleDto } from "~/features/articles/index.ts";
+import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { recordAudit } from "~/platform/audit/audit.ts";
-import { revalidatePublicContent } from "~/platform/cache/revalidate.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { changeArticle } from "./record-revision.ts";
@@ -77,7 +76,7 @@ export async function publishDueArticles(db: DbClient, now: Date = new Date()) {
       outcome: "success",
       details: { publish_at: before.publish_at?.toISOString() ?? null },
     });
-    await revalidatePublicContent({ kind: "article", slug });
+    await invalidateArticles({ slug });
   }
   return { published };
 }

@@ -1,3 +1,3 @@
-/** Site search across articles, interviews and the directories (/buscar and the search procedure). */
+/** Full-text search over the public content: /buscar reads `siteSearch`; the router serves search.query. */
+export { siteSearch } from "./cache.ts";
 export { searchRouter } from "./router.ts";
-export { searchContent } from "./search.ts";

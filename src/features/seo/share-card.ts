@@ -1,9 +1,12 @@
 import { getTranslations } from "next-intl/server";
+import { articleContent } from "~/features/articles/index.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { editorialContent } from "~/features/editorial/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */
 type ShareCard = { kicker: string; title: string; footer: string };
@@ -37,7 +40,7 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
   }
   if (!slug) {
     if (EDITORIAL.has(section)) {
-      const page = await publicContent.editorialPage(section as "metodologia" | "publicidad");
+      const page = await editorialContent.editorialPage(section as "metodologia" | "publicidad");
       if (!page) return null;
       const title = pick(locale, page.title_es, page.title_en);
       return {
@@ -52,7 +55,7 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
     return { kicker: t("title"), title: truncate(t("description"), 150), footer: site("tagline") };
   }
   if (section === "noticias") {
-    const article = await publicContent.article(slug);
+    const article = await articleContent.article(slug);
     if (!article) return null;
     const [types, cards] = await Promise.all([
       getTranslations({ locale, namespace: "taxonomy.types" }),
@@ -65,7 +68,7 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
     };
   }
   if (section === "entrevistas") {
-    const interview = await publicContent.interview(slug);
+    const interview = await interviewContent.interview(slug);
     if (!interview) return null;
     const t = await getTranslations({ locale, namespace: "interviewsPage" });
     return {
@@ -75,7 +78,7 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
     };
   }
   if (section === "referentes") {
-    const referent = await publicContent.referent(slug);
+    const referent = await directoryContent.referent(slug);
     if (!referent) return null;
     const t = await getTranslations({ locale, namespace: "referentsPage" });
     return { kicker: t("title"), title: referent.name, footer: pick(locale, referent.role_es, referent.role_en) };

@@ -1,6 +1,6 @@
+import { directoryContent } from "~/features/directories/index.ts";
 import { ApplicationCard, directoryRoute } from "~/features/directories/ui/index.ts";
 import { APPLICATION_CATEGORIES } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({
   namespace: "applicationsPage",
@@ -11,7 +11,7 @@ const route = directoryRoute({
     taxonomy: "taxonomy.applicationCategories",
     values: APPLICATION_CATEGORIES,
   },
-  load: () => publicContent.applications({}),
+  load: () => directoryContent.applications({}),
   item: (a) => ({ key: a.slug, values: [a.category], node: <ApplicationCard app={a} /> }),
 });
 

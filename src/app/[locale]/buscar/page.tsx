@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Fragment } from "react";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit, type SearchKind } from "~/features/articles/schema.ts";
-import { searchContent } from "~/features/search/index.ts";
-import { db } from "~/platform/db/db.ts";
+import { siteSearch } from "~/features/search/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
@@ -65,7 +64,7 @@ export default async function SearchPage({
   const t = await getTranslations("searchPage");
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) ?? "";
-  const hits: SearchHit[] = q ? await searchContent(db, { q, locale }) : [];
+  const hits: SearchHit[] = q ? await siteSearch.results({ q, locale }) : [];
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
       <PageHeader title={t("title")} dek={t("description")} />

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ContactForm } from "~/features/contact/ui/index.ts";
+import { editorialContent } from "~/features/editorial/index.ts";
 import { NewsletterSignup } from "~/features/newsletter/ui/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { PageHeader } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
@@ -18,7 +18,7 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("contactPage");
-  const settings = await publicContent.contactSettings();
+  const settings = await editorialContent.contactSettings();
   const privacy = settings ? pick(locale, settings.privacy_note_es, settings.privacy_note_en) : null;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">

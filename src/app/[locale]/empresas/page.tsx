@@ -1,12 +1,12 @@
+import { directoryContent } from "~/features/directories/index.ts";
 import { CompanyCard, directoryRoute } from "~/features/directories/ui/index.ts";
 import { COMPANY_TYPES } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({
   namespace: "companiesPage",
   path: "/empresas",
   filter: { param: "tipo", label: "type", taxonomy: "taxonomy.companyTypes", values: COMPANY_TYPES },
-  load: () => publicContent.companies({}),
+  load: () => directoryContent.companies({}),
   item: (c) => ({ key: c.slug, values: [c.type], node: <CompanyCard company={c} /> }),
 });
 

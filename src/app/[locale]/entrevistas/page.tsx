@@ -1,14 +1,14 @@
 import { directoryRoute } from "~/features/directories/ui/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/index.ts";
 import { TOPICS } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({
   namespace: "interviewsPage",
   path: "/entrevistas",
   filter: { param: "tema", label: "topic", taxonomy: "taxonomy.topics", values: TOPICS },
   gridClassName: "grid gap-x-8 gap-y-8 md:grid-cols-2",
-  load: () => publicContent.interviews({}),
+  load: () => interviewContent.interviews({}),
   item: (i) => ({ key: i.slug, values: i.topics, node: <InterviewCard interview={i} /> }),
 });
 

@@ -1,20 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { localizeMarkdownLinks } from "~/features/editorial/index.ts";
+import { editorialContent, localizeMarkdownLinks } from "~/features/editorial/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { Button } from "~/ui/button.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 import { Prose } from "~/ui/prose.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
-  const page = await publicContent.editorialPage("metodologia");
+  const page = await editorialContent.editorialPage("metodologia");
   if (!page) return {};
   return pageMetadata({
     locale,
@@ -27,7 +26,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 export default async function MethodologyPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const page = await publicContent.editorialPage("metodologia");
+  const page = await editorialContent.editorialPage("metodologia");
   if (!page) notFound();
   const t = await getTranslations("methodologyPage");
   return (

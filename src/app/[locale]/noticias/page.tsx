@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
+import { articleContent } from "~/features/articles/index.ts";
 import { ArticleCard, NewsExplorer } from "~/features/articles/ui/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 
@@ -20,8 +20,8 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
   const t = await getTranslations("newsPage");
   const list = await getTranslations("directory");
   const [firstPage, facets] = await Promise.all([
-    publicContent.articleList({ limit: 20 }),
-    publicContent.articleFacets(),
+    articleContent.articleList({ limit: 20 }),
+    articleContent.articleFacets(),
   ]);
   // Without JavaScript (and until the filters hydrate) readers get the newest 20 articles, server-rendered.
   const staticList = (

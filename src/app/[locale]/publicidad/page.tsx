@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { localizeMarkdownLinks, withoutSections } from "~/features/editorial/index.ts";
+import { editorialContent, localizeMarkdownLinks, withoutSections } from "~/features/editorial/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -28,7 +27,7 @@ const AUDIENCE = [
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
-  const page = await publicContent.editorialPage("publicidad");
+  const page = await editorialContent.editorialPage("publicidad");
   if (!page) return {};
   return pageMetadata({
     locale,
@@ -41,7 +40,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 export default async function AdvertisingPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const page = await publicContent.editorialPage("publicidad");
+  const page = await editorialContent.editorialPage("publicidad");
   if (!page) notFound();
   const t = await getTranslations("advertisingPage");
   // Formats and audience are rendered as cards and bars below; the rest of the text comes from the page.

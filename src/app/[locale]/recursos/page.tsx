@@ -1,12 +1,12 @@
+import { directoryContent } from "~/features/directories/index.ts";
 import { directoryRoute, ResourceCard } from "~/features/directories/ui/index.ts";
 import { RESOURCE_TYPES } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({
   namespace: "resourcesPage",
   path: "/recursos",
   filter: { param: "tipo", label: "type", taxonomy: "taxonomy.resourceTypes", values: RESOURCE_TYPES },
-  load: () => publicContent.resources({}),
+  load: () => directoryContent.resources({}),
   item: (r) => ({ key: r.slug, values: [r.type], node: <ResourceCard resource={r} /> }),
 });
 

@@ -1,13 +1,13 @@
+import { directoryContent } from "~/features/directories/index.ts";
 import { directoryRoute, ReferentCard } from "~/features/directories/ui/index.ts";
 import { REFERENT_FOCUSES } from "~/platform/i18n/taxonomy.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 
 const route = directoryRoute({
   namespace: "referentsPage",
   path: "/referentes",
   filter: { param: "tema", label: "topic", taxonomy: "taxonomy.topics", values: REFERENT_FOCUSES },
   gridClassName: "grid gap-x-8 gap-y-6 md:grid-cols-2",
-  load: () => publicContent.referents({}),
+  load: () => directoryContent.referents({}),
   item: (r) => ({ key: r.slug, values: r.focus, node: <ReferentCard referent={r} /> }),
 });
 

@@ -1,81 +1,62 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { TopicBadges } from "~/features/articles/ui/index.ts";
 import { Initials } from "~/features/directories/ui/index.ts";
-import { listInterviewRefs } from "~/features/interviews/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
-import { db } from "~/platform/db/db.ts";
+import { itemRoute } from "~/features/seo/ui/index.ts";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { formatDate, truncate } from "~/platform/i18n/format.ts";
 import { pick, pickList } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";
-import { type Locale, locales } from "~/platform/i18n/routing.ts";
-import { publicContent } from "~/server/cache/public-content.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { ExternalLinks } from "~/ui/external-links.tsx";
-import { JsonLd } from "~/ui/page-header.tsx";
 
-type Params = Promise<{ locale: Locale; slug: string }>;
-
-export async function generateStaticParams() {
-  const refs = await listInterviewRefs(db);
-  return locales.flatMap((locale) => refs.map((r) => ({ locale, slug: r.slug })));
-}
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { locale, slug } = await params;
-  const interview = await publicContent.interview(slug);
-  if (!interview) return { title: (await getTranslations({ locale, namespace: "notFound" }))("interview") };
-  const meta = pageMetadata({
-    locale,
-    path: `/entrevistas/${slug}`,
-    title: pick(locale, interview.title_es, interview.title_en),
-    // SPEC §2: the interview's meta description is cut to 160 characters.
-    description: truncate(pick(locale, interview.intro_es, interview.intro_en), 160),
-    type: "article",
-  });
-  return { ...meta, openGraph: { ...meta.openGraph, type: "article", publishedTime: interview.date.toISOString() } };
-}
-
-export default async function InterviewPage({ params }: { params: Params }) {
-  const { locale, slug } = await params;
-  setRequestLocale(locale);
-  const interview = await publicContent.interview(slug);
-  if (!interview) notFound();
-  const [t, cards] = await Promise.all([getTranslations("interviewsPage"), getTranslations("cards")]);
-  const title = pick(locale, interview.title_es, interview.title_en);
-  const intro = pick(locale, interview.intro_es, interview.intro_en);
-  const qa = pickList(locale, interview.qa_es, interview.qa_en);
-  const why = pick(locale, interview.why_it_matters_es, interview.why_it_matters_en);
-  const role = pick(locale, interview.interviewee.role_es ?? null, interview.interviewee.role_en);
-  const url = absoluteUrl(locale, `/entrevistas/${slug}`);
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "NewsArticle",
-          articleSection: t("title"),
-          headline: title,
-          description: truncate(intro, 160),
-          datePublished: interview.date.toISOString(),
-          dateModified: interview.updated_at.toISOString(),
-          inLanguage: locale,
-          url,
-          mainEntityOfPage: { "@type": "WebPage", "@id": url },
-          image: [shareCardUrl(locale, `/entrevistas/${slug}`)],
-          author: authorJsonLd(interview),
-          publisher: publisherJsonLd(),
-          about: { "@type": "Person", name: interview.interviewee.name, jobTitle: role ?? undefined },
-        }}
-      />
+const route = itemRoute({
+  kind: "interview",
+  refs: interviewContent.interviewRefs,
+  load: interviewContent.interview,
+  metadata: (interview, { locale, slug }) => {
+    const meta = pageMetadata({
+      locale,
+      path: `/entrevistas/${slug}`,
+      title: pick(locale, interview.title_es, interview.title_en),
+      // SPEC §2: the interview's meta description is cut to 160 characters.
+      description: truncate(pick(locale, interview.intro_es, interview.intro_en), 160),
+      type: "article",
+    });
+    return { ...meta, openGraph: { ...meta.openGraph, type: "article", publishedTime: interview.date.toISOString() } };
+  },
+  jsonLd: async (interview, { locale, slug }) => {
+    const t = await getTranslations({ locale, namespace: "interviewsPage" });
+    const url = absoluteUrl(locale, `/entrevistas/${slug}`);
+    const role = pick(locale, interview.interviewee.role_es ?? null, interview.interviewee.role_en);
+    return {
+      "@type": "NewsArticle",
+      articleSection: t("title"),
+      headline: pick(locale, interview.title_es, interview.title_en),
+      description: truncate(pick(locale, interview.intro_es, interview.intro_en), 160),
+      datePublished: interview.date.toISOString(),
+      dateModified: interview.updated_at.toISOString(),
+      inLanguage: locale,
+      url,
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      image: [shareCardUrl(locale, `/entrevistas/${slug}`)],
+      author: authorJsonLd(interview),
+      publisher: publisherJsonLd(),
+      about: { "@type": "Person", name: interview.interviewee.name, jobTitle: role ?? undefined },
+    };
+  },
+  back: { href: "/entrevistas", namespace: "interviewsPage" },
+  render: async (interview, { locale, backLink }) => {
+    const [t, cards] = await Promise.all([getTranslations("interviewsPage"), getTranslations("cards")]);
+    const title = pick(locale, interview.title_es, interview.title_en);
+    const intro = pick(locale, interview.intro_es, interview.intro_en);
+    const qa = pickList(locale, interview.qa_es, interview.qa_en);
+    const why = pick(locale, interview.why_it_matters_es, interview.why_it_matters_en);
+    const role = pick(locale, interview.interviewee.role_es ?? null, interview.interviewee.role_en);
+    return (
       <article className="mx-auto max-w-3xl" data-testid="interview">
-        <nav aria-label="breadcrumb" className="mb-6 text-sm">
-          <Link href="/entrevistas" className="font-semibold text-accent-text hover:underline">
-            ← {t("back")}
-          </Link>
-        </nav>
+        {backLink}
         <header>
           <div className="flex flex-wrap items-center gap-2">
             <span className="kicker">{t("intro")}</span>
@@ -136,6 +117,10 @@ export default async function InterviewPage({ params }: { params: Params }) {
           </section>
         )}
       </article>
-    </main>
-  );
-}
+    );
+  },
+});
+
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

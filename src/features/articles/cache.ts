@@ -1,0 +1,79 @@
+import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
+import { expireTags } from "~/platform/cache/expire-tags.ts";
+import { db } from "~/platform/db/db.ts";
+import {
+  getHomeFeaturedArticle,
+  getPublishedArticle,
+  listArticleFacets,
+  listArticles,
+  listPublishedArticleRefs,
+  listPublishedArticles,
+  listRelatedArticles,
+} from "./reads.ts";
+import { buildRssFeed } from "./rss-feed.ts";
+import type { ArticleListInput } from "./schema.ts";
+
+/**
+ * Data-cache tags of the articles' reads: one for every list, count or feed built from published articles
+ * (home, /noticias, facets, related, RSS, sitemap) and one per article page, so a change to one article
+ * expires exactly the lists and the page that show it.
+ */
+const LISTS = "public:articles";
+const articleTag = (slug: string) => `public:article:${slug}`;
+const lists = () => [LISTS];
+
+/**
+ * The articles' reads for pages, feeds, the sitemap and share cards, through Next's data cache: pages render
+ * per request (the CSP nonce, see src/app/layout.tsx), so without it every view would query PostgreSQL.
+ * Entries are expired by invalidateArticles() on every change; the time limit is only a safety net (and
+ * moves /noticias's date windows along).
+ */
+export const articleContent = {
+  homeFeaturedArticle: cached("articles.homeFeatured", () => getHomeFeaturedArticle(db), lists, CONTENT_TTL),
+  latestArticles: cached(
+    "articles.latest",
+    (opts: { limit: number; excludeFeatured: boolean }) => listPublishedArticles(db, opts),
+    lists,
+    CONTENT_TTL,
+  ),
+  /** /noticias first page and filtered pages. */
+  articleList: cached("articles.list", (input: ArticleListInput) => listArticles(db, input), lists, CONTENT_TTL),
+  articleFacets: cached("articles.facets", () => listArticleFacets(db), lists, CONTENT_TTL),
+  article: cachedBySlug(
+    "articles.bySlug",
+    (slug: string) => getPublishedArticle(db, slug),
+    (slug) => [articleTag(slug)],
+    CONTENT_TTL,
+  ),
+  relatedArticles: cached(
+    "articles.related",
+    (article: { slug: string; topics: string[] }) => listRelatedArticles(db, article),
+    lists,
+    CONTENT_TTL,
+  ),
+  /** Slugs and dates of the published articles: the sitemap and the build's static params. */
+  articleRefs: cached("articles.refs", () => listPublishedArticleRefs(db), lists, CONTENT_TTL),
+  rssFeed: cached(
+    "articles.rss",
+    (opts: Parameters<typeof buildRssFeed>[1]) => buildRssFeed(db, opts),
+    lists,
+    CONTENT_TTL,
+  ),
+};
+
+/** A change of published articles: the one (`slug`) or several (`slugs`) it touched, if any page shows them. */
+type ArticleChange = { slug?: string; slugs?: readonly string[] };
+
+/** The tags a change expires: every list of articles, and the page of each article it names. */
+export function articleChangeTags(change: ArticleChange): string[] {
+  const slugs = [...(change.slug ? [change.slug] : []), ...(change.slugs ?? [])];
+  return [LISTS, ...slugs.map(articleTag)];
+}
+
+/**
+ * Call after any write that changes what readers see of published articles (publish, edit, feature, delete,
+ * an agent's publish, a new image, an author migration), from a request or a job: readers see it at once.
+ */
+export async function invalidateArticles(change: ArticleChange): Promise<void> {
+  await expireTags(articleChangeTags(change));
+}

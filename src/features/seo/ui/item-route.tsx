@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import { Link } from "~/platform/i18n/navigation.ts";
+import { type Locale, locales } from "~/platform/i18n/routing.ts";
+import { JsonLd } from "~/ui/page-header.tsx";
+import type { NotFoundKind } from "../page-exists.ts";
+
+type Params = Promise<{ locale: Locale; slug: string }>;
+/** What the spec's functions get besides the item: the page's language and slug. */
+type ItemContext = { locale: Locale; slug: string };
+
+interface ItemRouteSpec<T> {
+  /** The item's kind: the not-found title of a missing slug (`notFound.<kind>`). */
+  kind: Exclude<NotFoundKind, "page">;
+  /** Every slug to prerender at build (in both languages); newer items render on first visit. */
+  refs: () => Promise<{ slug: string }[]>;
+  /** The item's cached read; null for an unknown or unpublished slug. */
+  load: (slug: string) => Promise<T | null>;
+  metadata: (item: T, ctx: ItemContext) => Metadata;
+  /** The page's schema.org object (NewsArticle, Person…), without `@context`. */
+  jsonLd: (item: T, ctx: ItemContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** The list the page belongs to: the breadcrumb's target, and the namespace of its `back` label. */
+  back: { href: string; namespace: string };
+  /** The page's body, inside its <main> after the JSON-LD; `backLink` is the breadcrumb, placed by the page. */
+  render: (item: T, ctx: ItemContext & { backLink: ReactNode }) => Promise<ReactNode>;
+}
+
+/**
+ * An item route (/noticias/[slug], /entrevistas/[slug], /referentes/[slug]): static params, metadata and the
+ * page, with the same not-found handling, frame and structured data for every kind.
+ */
+export function itemRoute<T>(spec: ItemRouteSpec<T>) {
+  async function generateStaticParams() {
+    const refs = await spec.refs();
+    return locales.flatMap((locale) => refs.map((r) => ({ locale, slug: r.slug })));
+  }
+
+  async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+    const { locale, slug } = await params;
+    const item = await spec.load(slug);
+    if (!item) return { title: (await getTranslations({ locale, namespace: "notFound" }))(spec.kind) };
+    return spec.metadata(item, { locale, slug });
+  }
+
+  // biome-ignore lint/correctness/noComponentHookFactories: a server component without hooks, made once per route module at import time (never during a render).
+  async function Page({ params }: { params: Params }) {
+    const { locale, slug } = await params;
+    setRequestLocale(locale);
+    const item = await spec.load(slug);
+    if (!item) notFound();
+    const ctx = { locale, slug };
+    const t = await getTranslations(spec.back.namespace);
+    const backLink = (
+      <nav aria-label="breadcrumb" className="mb-6 text-sm">
+        <Link href={spec.back.href} className="font-semibold text-accent-text hover:underline">
+          ← {t("back")}
+        </Link>
+      </nav>
+    );
+    const [jsonLd, body] = await Promise.all([spec.jsonLd(item, ctx), spec.render(item, { ...ctx, backLink })]);
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+        <JsonLd data={{ "@context": "https://schema.org", ...jsonLd }} />
+        {body}
+      </main>
+    );
+  }
+
+  return { generateStaticParams, generateMetadata, Page };
+}
