@@ -6,4 +6,5 @@ export { newsletterRouter } from "./router.ts";
 export { subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
+export { tokenPage } from "./ui/token-page.tsx";
 export { siteUrl, unsubscribeUrl } from "./urls.ts";

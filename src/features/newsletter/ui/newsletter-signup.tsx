@@ -15,7 +15,7 @@ type State = "idle" | "submitting" | "subscribed";
 /**
  * The newsletter signup block. `variant="block"` is the home/sidebar/footer block (anchor #newsletter, its
  * input gets focused by the header's newsletter button); `variant="contact"` is the one on /contacto.
- * States and texts follow SPEC §4/§5/§8; it calls the spec's REST path so the server's error text is shown.
+ * States and texts follow SPEC §4/§5/§8; it calls the spec's REST path and says a refusal in the reader's language.
  */
 export function NewsletterSignup({ variant = "block", source }: { variant?: "block" | "contact"; source?: string }) {
   const t = useTranslations("newsletterSignup");
@@ -28,6 +28,14 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
   const contact = variant === "contact";
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** A refusal in the reader's language, by its code (the server's own text is the API's English). */
+  function refusedText(refused: PostJsonError): string {
+    if (refused.code === "TOO_MANY_REQUESTS")
+      return refused.retryAfter ? t("tooManyRequests", { seconds: refused.retryAfter }) : t("tooManyRequestsSoon");
+    if (refused.status === 400 && refused.field === "email") return t("invalidEmail");
+    return t("subscriptionFailed");
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -49,12 +57,7 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
       setState("idle");
       const refused = err instanceof PostJsonError && !err.network ? err : null;
       toast.error(t("errorTitle"), {
-        description: contact
-          ? t("failureContact")
-          : refused
-            ? // Server messages of 5xx (e.g. a database restart) are English and technical: the UI text instead.
-              (refused.status < 500 && refused.error) || t("subscriptionFailed")
-            : t("failure"),
+        description: contact ? t("failureContact") : refused ? refusedText(refused) : t("failure"),
       });
       return;
     }

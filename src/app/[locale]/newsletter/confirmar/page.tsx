@@ -1,28 +1,11 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { tokenPage } from "~/features/newsletter/index.ts";
 import { ConfirmStatus } from "~/features/newsletter/ui/index.ts";
-import type { Locale } from "~/platform/i18n/routing.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "newsletterConfirm" });
-  return { title: t("metaTitle"), robots: { index: false, follow: false } };
-}
+// The confirmation asks newsletter.confirm over tRPC, hence the provider.
+const page = tokenPage("newsletterConfirm", ConfirmStatus, (children) => (
+  <TRPCReactProvider>{children}</TRPCReactProvider>
+));
 
-export default async function ConfirmSubscriptionPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ locale: Locale }>;
-  searchParams: Promise<{ token?: string | string[] }>;
-}) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const { token } = await searchParams;
-  return (
-    <TRPCReactProvider>
-      <ConfirmStatus token={typeof token === "string" ? token.trim() : ""} />
-    </TRPCReactProvider>
-  );
-}
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
