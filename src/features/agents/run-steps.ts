@@ -1,6 +1,7 @@
 import { invalidateArticles } from "~/features/articles/index.ts";
 import { checkSources, generateArticleImage, type SourceCheck } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
@@ -14,6 +15,9 @@ import type { RunFailure } from "./schema.ts";
  * work and records it on the run (status, progress, a log line), so the job itself only orchestrates.
  */
 
+/** Run log lines are stored as text, in Spanish (the admin shows them as written). */
+const log = translatorFor("es", "jobLogs.agentRun");
+
 /** Step "start": the run's plan, and the run marked running (a replay that already saved says so). */
 export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
   const plan = await loadRunPlan(db, runId);
@@ -25,9 +29,7 @@ export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
   await appendRunLog(
     db,
     runId,
-    already
-      ? `Repetición de una ejecución que ya guardó '${already.slug}': no se creará otro artículo`
-      : `Inicio: ${plan.kind} (${plan.agentName})`,
+    already ? log("replay", { slug: already.slug }) : log("start", { kind: plan.kind, agent: plan.agentName }),
   );
   return plan;
 }
@@ -35,7 +37,7 @@ export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
 export async function gatherRunMaterial(db: DbClient, plan: RunPlan): Promise<Material> {
   const material = await gatherMaterial(db, plan);
   for (const note of material.notes) await appendRunLog(db, plan.runId, note);
-  await appendRunLog(db, plan.runId, `Material reunido: ${material.sources.length} fuentes`, 20);
+  await appendRunLog(db, plan.runId, log("materialGathered", { count: String(material.sources.length) }), 20);
   return material;
 }
 
@@ -66,19 +68,24 @@ async function completeRun(
 /** Step "finish-empty": a news run with nothing new ends completed, without an article. */
 export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
   const content = { title: "", type: plan.contentType, metadata: { newItems: 0 } };
-  await completeRun(db, plan, content, "Sin novedades: todas las noticias ya estaban cubiertas");
+  await completeRun(db, plan, content, log("nothingNew"));
   return { articleId: null };
 }
 
 export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
   const draft = await writeDraft(plan, material);
-  await appendRunLog(db, plan.runId, `Borrador (${plan.language}): "${draft.title}"`, 45);
+  await appendRunLog(db, plan.runId, log("draft", { language: plan.language, title: draft.title }), 45);
   return draft;
 }
 
 export async function translateRun(db: DbClient, plan: RunPlan, draft: Draft): Promise<Translation> {
   const translation = await translateDraft(plan, draft);
-  await appendRunLog(db, plan.runId, `Versión ${plan.language === "es" ? "en" : "es"}: "${translation.title}"`, 60);
+  await appendRunLog(
+    db,
+    plan.runId,
+    log("otherLanguage", { language: plan.language === "es" ? "en" : "es", title: translation.title }),
+    60,
+  );
   return translation;
 }
 
@@ -86,10 +93,10 @@ export async function checkRunSources(db: DbClient, plan: RunPlan, draft: Draft)
   const check = checkSources(draft.sources);
   const line =
     check.reason === "ok"
-      ? `Fuentes verificadas: ${draft.sources.length} oficiales`
+      ? log("sourcesOfficial", { count: String(draft.sources.length) })
       : check.reason === "noSources"
-        ? "Sin fuentes: requiere revisión"
-        : `Fuentes fuera de la lista oficial (${check.rejected.join(", ")}): requiere revisión`;
+        ? log("noSources")
+        : log("sourcesOutside", { sources: check.rejected.join(", ") });
   await appendRunLog(db, plan.runId, line, 70);
   return check;
 }
@@ -98,10 +105,10 @@ export async function checkRunSources(db: DbClient, plan: RunPlan, draft: Draft)
 export async function illustrateRun(db: DbClient, plan: RunPlan, draft: Draft): Promise<string | null> {
   try {
     const url = await generateArticleImage(draft.title, draft.summary);
-    await appendRunLog(db, plan.runId, "Imagen generada (1200×630)", 85);
+    await appendRunLog(db, plan.runId, log("imageGenerated"), 85);
     return url;
   } catch (err) {
-    await appendRunLog(db, plan.runId, `Imagen no generada: ${runFailure(err).message}`, 85);
+    await appendRunLog(db, plan.runId, log("imageFailed", { message: runFailure(err).message }), 85);
     return null;
   }
 }
@@ -119,8 +126,8 @@ export async function saveRun(
     db,
     plan.runId,
     saved.created
-      ? `Guardado '${saved.slug}' (${saved.status}${saved.review_required ? ", requiere revisión" : ""})`
-      : `Artículo '${saved.slug}' ya guardado por esta ejecución`,
+      ? log(saved.review_required ? "savedForReview" : "saved", { slug: saved.slug, status: saved.status })
+      : log("alreadySaved", { slug: saved.slug }),
     95,
   );
   return saved;
@@ -145,7 +152,7 @@ export async function finishRun(
       image: Boolean(work.imageUrl),
     },
   });
-  await appendRunLog(db, plan.runId, "Ejecución completada");
+  await appendRunLog(db, plan.runId, log("completed"));
   if (saved.status === "published") await invalidateArticles({ slug: saved.slug });
   return { articleId: saved.id, slug: saved.slug, status: saved.status };
 }
@@ -163,11 +170,15 @@ function runFailure(err: unknown): { message: string; failure: RunFailure } {
  */
 export async function recordRunFailure(db: DbClient, runId: string, failure: JobFailure) {
   if (!failure.final) {
-    await appendRunLog(db, runId, `Intento ${failure.attempt + 1} fallido (${failure.message}); se reintentará`);
+    await appendRunLog(
+      db,
+      runId,
+      log("attemptFailed", { attempt: String(failure.attempt + 1), message: failure.message }),
+    );
     return;
   }
   const { message, failure: reason } = failure.cancelled
-    ? { message: "Cancelada por un operador", failure: { code: "cancelled" as const, params: {} } }
+    ? { message: log("cancelled"), failure: { code: "cancelled" as const, params: {} } }
     : runFailure(failure.error);
   await markRunFailed(db, runId, message, reason);
   const run = await db.agentRun.findUnique({ where: { id: runId }, select: { agent_id: true } });
