@@ -25,11 +25,11 @@ module.exports = {
       name: "features-only-through-index",
       severity: "error",
       comment:
-        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), ui/index.ts and ui/admin.ts (components).",
+        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), and the component files directly in ui/ (no barrel: a barrel re-exporting client components ships all of them to every page that imports one).",
       from: { path: "^src/features/([^/]+)/" },
       to: {
         path: "^src/features/[^/]+/",
-        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|ui/index|ui/admin)\\.tsx?$"],
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|ui/[^/]+)\\.tsx?$"],
       },
     },
     {
@@ -37,7 +37,7 @@ module.exports = {
       severity: "error",
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|ui/index|ui/admin)\\.tsx?$" },
+      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|ui/[^/]+)\\.tsx?$" },
     },
     {
       name: "app-only-adapts",
@@ -69,6 +69,14 @@ module.exports = {
         "Pages, feeds, the sitemap and share cards read a feature's cached reads (its index.ts), never the database: only API route handlers hand `db` to a feature's function.",
       from: { path: "^src/app/", pathNot: "^src/app/api/" },
       to: { path: "^src/platform/db/" },
+    },
+    {
+      name: "no-component-barrels",
+      severity: "error",
+      comment:
+        "A barrel re-exporting a feature's components makes every page that imports one of them ship all of their client code: import the component's file.",
+      from: {},
+      to: { path: "^src/features/[^/]+/ui/index\\.tsx?$" },
     },
     {
       name: "ui-primitives-stay-generic",

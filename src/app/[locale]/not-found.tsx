@@ -1,4 +1,4 @@
-import { NotFoundView } from "~/features/site/ui/index.ts";
+import { NotFoundView } from "~/features/site/ui/not-found-view.tsx";
 
 /** Any unknown path under a locale: 'Page Not Found' with HTTP 404 (SPEC §2). */
 export default function NotFound() {

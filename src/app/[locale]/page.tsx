@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { articleContent } from "~/features/articles/index.ts";
-import { ArticleCard, HomeHero, HomeNewsletter, SidebarSection, TrendingTopics } from "~/features/articles/ui/index.ts";
+import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
+import { HomeHero } from "~/features/articles/ui/home-hero.tsx";
+import { HomeNewsletter, SidebarSection } from "~/features/articles/ui/home-sidebar.tsx";
+import { TrendingTopics } from "~/features/articles/ui/trending-topics.tsx";
 import { directoryContent } from "~/features/directories/index.ts";
-import { ApplicationCard, ReferentCard } from "~/features/directories/ui/index.ts";
+import { ApplicationCard, ReferentCard } from "~/features/directories/ui/directory-cards.tsx";
 import { interviewContent } from "~/features/interviews/index.ts";
-import { InterviewCard } from "~/features/interviews/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/interview-card.tsx";
 import { publisherJsonLd } from "~/features/seo/index.ts";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";

@@ -1,5 +1,6 @@
 import { directoryContent } from "~/features/directories/index.ts";
-import { ApplicationCard, directoryRoute } from "~/features/directories/ui/index.ts";
+import { ApplicationCard } from "~/features/directories/ui/directory-cards.tsx";
+import { directoryRoute } from "~/features/directories/ui/directory-route.tsx";
 import { APPLICATION_CATEGORIES } from "~/platform/i18n/taxonomy.ts";
 
 const route = directoryRoute({

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ContactForm } from "~/features/contact/ui/index.ts";
+import { ContactForm } from "~/features/contact/ui/contact-form.tsx";
 import { editorialContent } from "~/features/editorial/index.ts";
-import { NewsletterSignup } from "~/features/newsletter/ui/index.ts";
+import { NewsletterSignup } from "~/features/newsletter/ui/newsletter-signup.tsx";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

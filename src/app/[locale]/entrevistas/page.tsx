@@ -1,6 +1,6 @@
-import { directoryRoute } from "~/features/directories/ui/index.ts";
+import { directoryRoute } from "~/features/directories/ui/directory-route.tsx";
 import { interviewContent } from "~/features/interviews/index.ts";
-import { InterviewCard } from "~/features/interviews/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/interview-card.tsx";
 import { TOPICS } from "~/platform/i18n/taxonomy.ts";
 
 const route = directoryRoute({

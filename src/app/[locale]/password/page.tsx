@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard, PasswordForm } from "~/features/users/ui/index.ts";
+import { AuthCard } from "~/features/users/ui/auth-card.tsx";
+import { PasswordForm } from "~/features/users/ui/password-form.tsx";
 import { getSession } from "~/platform/auth/get-session.ts";
 import { Link, redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

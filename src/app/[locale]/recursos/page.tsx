@@ -1,5 +1,6 @@
 import { directoryContent } from "~/features/directories/index.ts";
-import { directoryRoute, ResourceCard } from "~/features/directories/ui/index.ts";
+import { ResourceCard } from "~/features/directories/ui/directory-cards.tsx";
+import { directoryRoute } from "~/features/directories/ui/directory-route.tsx";
 import { RESOURCE_TYPES } from "~/platform/i18n/taxonomy.ts";
 
 const route = directoryRoute({

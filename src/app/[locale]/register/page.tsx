@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard, RegisterForm } from "~/features/users/ui/index.ts";
+import { AuthCard } from "~/features/users/ui/auth-card.tsx";
+import { RegisterForm } from "~/features/users/ui/register-form.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 

@@ -1,5 +1,5 @@
 import { tokenPage } from "~/features/newsletter/index.ts";
-import { UnsubscribeStatus } from "~/features/newsletter/ui/index.ts";
+import { UnsubscribeStatus } from "~/features/newsletter/ui/unsubscribe-status.tsx";
 
 const page = tokenPage("unsubscribePage", UnsubscribeStatus);
 

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { NewsletterScrollButton } from "~/features/newsletter/ui/index.ts";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 

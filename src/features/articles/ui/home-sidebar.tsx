@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NewsletterSignup } from "~/features/newsletter/ui/index.ts";
+import { NewsletterSignup } from "~/features/newsletter/ui/newsletter-signup.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 
 /** The home sidebar's newsletter box: the page's #newsletter target. */

@@ -1,2 +1,2 @@
-// The admin's components, apart from the site's (ui/index.ts) so that public pages never bundle them.
+// The admin's components, gathered for the admin shell; public pages import site components by file.
 export { ContactMessagesSection } from "./contact-messages-section.tsx";

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { TopicBadges } from "~/features/articles/ui/index.ts";
+import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { Link } from "~/platform/i18n/navigation.ts";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ContactMessagesSection } from "~/features/contact/ui/admin.ts";
-import { OutboxSection } from "~/features/mail/ui/index.ts";
+import { OutboxSection } from "~/features/mail/ui/outbox-section.tsx";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";

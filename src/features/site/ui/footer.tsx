@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { FooterNewsletter } from "~/features/newsletter/ui/index.ts";
+import { FooterNewsletter } from "~/features/newsletter/ui/footer-newsletter.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import { SearchBox } from "~/features/search/ui/index.ts";
-import { AuthControls } from "~/features/users/ui/index.ts";
+import { SearchBox } from "~/features/search/ui/search-box.tsx";
+import { AuthControls } from "~/features/users/ui/auth-controls.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { LanguageToggle } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { AuthControls } from "~/features/users/ui/index.ts";
+import { AuthControls } from "~/features/users/ui/auth-controls.tsx";
 import { Sheet } from "~/ui/sheet.tsx";
 import { LanguageToggle } from "./language-toggle.tsx";
 import { NavLinks } from "./nav-links.tsx";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { NewsletterScrollButton } from "~/features/newsletter/ui/index.ts";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { Link, useRouter } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";

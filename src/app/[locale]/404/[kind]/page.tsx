@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { NotFoundView } from "~/features/site/ui/index.ts";
+import { NotFoundView } from "~/features/site/ui/not-found-view.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
 
 type Params = Promise<{ locale: Locale; kind: string }>;

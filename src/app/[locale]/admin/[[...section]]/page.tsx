@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AccessDenied, AdminShell, sectionFromSlug, sectionPath } from "~/features/admin/ui/index.ts";
+import { AccessDenied } from "~/features/admin/ui/access-denied.tsx";
+import { AdminShell } from "~/features/admin/ui/admin-shell.tsx";
+import { sectionFromSlug, sectionPath } from "~/features/admin/ui/sections.ts";
 import { getSession } from "~/platform/auth/get-session.ts";
 import { redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";

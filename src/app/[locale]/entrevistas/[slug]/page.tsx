@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { TopicBadges } from "~/features/articles/ui/index.ts";
-import { Initials } from "~/features/directories/ui/index.ts";
+import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
+import { Initials } from "~/features/directories/ui/directory-cards.tsx";
 import { interviewContent } from "~/features/interviews/index.ts";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
-import { itemRoute } from "~/features/seo/ui/index.ts";
+import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { formatDate, truncate } from "~/platform/i18n/format.ts";
 import { pick, pickList } from "~/platform/i18n/localized.ts";

@@ -1,8 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { articleContent, displayAuthor } from "~/features/articles/index.ts";
-import { ArticleCard, Byline, TagList, TopicBadges } from "~/features/articles/ui/index.ts";
+import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
+import { Byline } from "~/features/articles/ui/byline.tsx";
+import { TagList, TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
-import { itemRoute } from "~/features/seo/ui/index.ts";
+import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";

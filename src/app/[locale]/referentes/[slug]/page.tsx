@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { TopicBadges } from "~/features/articles/ui/index.ts";
+import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { directoryContent } from "~/features/directories/index.ts";
-import { Initials } from "~/features/directories/ui/index.ts";
+import { Initials } from "~/features/directories/ui/directory-cards.tsx";
 import { interviewContent } from "~/features/interviews/index.ts";
-import { InterviewCard } from "~/features/interviews/ui/index.ts";
+import { InterviewCard } from "~/features/interviews/ui/interview-card.tsx";
 import { personSameAs } from "~/features/seo/index.ts";
-import { itemRoute } from "~/features/seo/ui/index.ts";
+import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
 import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";

@@ -1,5 +1,5 @@
 import { shareCard } from "~/features/seo/index.ts";
-import { renderOgImage } from "~/features/seo/ui/index.ts";
+import { renderOgImage } from "~/features/seo/ui/og-image.tsx";
 import { isLocale } from "~/platform/i18n/routing.ts";
 
 export const dynamic = "force-dynamic";

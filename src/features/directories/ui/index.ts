@@ -1,2 +1,0 @@
-export { ApplicationCard, CompanyCard, Initials, ReferentCard, ResourceCard } from "./directory-cards.tsx";
-export { directoryRoute } from "./directory-route.tsx";

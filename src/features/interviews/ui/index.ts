@@ -1,1 +1,0 @@
-export { InterviewCard } from "./interview-card.tsx";

@@ -1,1 +1,0 @@
-export { OutboxSection } from "./outbox-section.tsx";

@@ -1,1 +1,0 @@
-export { SearchBox } from "./search-box.tsx";

@@ -1,2 +1,0 @@
-export { itemRoute } from "./item-route.tsx";
-export { renderLogoImage, renderOgImage } from "./og-image.tsx";
