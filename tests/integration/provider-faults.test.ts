@@ -223,7 +223,7 @@ describe("Resend faults while sending a newsletter", () => {
     expect(callsFor(broken.idempotency_key).at(-1)?.outcome).toBe("delivered");
     for (const b of failed.batches.filter((b) => b.status === "sent"))
       expect(callsFor(b.idempotency_key)).toHaveLength(1);
-  });
+  }, 90_000); // four backoffs (1+2+4+8 s) and the send itself: more than the default 30 s on a loaded machine
 
   it("Resend accepted a batch but the answer was lost: the retry reuses the Idempotency-Key, nobody gets two", async () => {
     const n = await newsletter();
@@ -235,7 +235,7 @@ describe("Resend faults while sending a newsletter", () => {
     const [first, retry] = callsFor(lost.idempotencyKey!);
     expect([first?.outcome, retry?.outcome]).toEqual(["lost", "replayed"]);
     expect(retry!.at - first!.at).toBeGreaterThanOrEqual(afterTimeout(RESEND_TIMEOUT_MS));
-  });
+  }, 90_000); // a provider timeout, then the retry after its backoff: room for a loaded machine
 });
 
 describe("Resend faults on the contact notification", () => {
