@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 import { staticSecurityHeaders } from "./src/platform/security/headers.js";
 
@@ -6,11 +10,35 @@ await import("./src/platform/env/env.js");
 
 const withNextIntl = createNextIntlPlugin("./src/platform/i18n/request.ts");
 
-/** @type {import("next").NextConfig} */
-const config = {
+// The E2E suite builds into its own folder so it never clobbers the site's build.
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+
+/**
+ * One id per build, the same on every instance running it (Next's version-skew guard: a browser holding another
+ * build's pages gets a full reload on its next navigation instead of asking for chunks and actions that are
+ * gone). Chosen at build time: DEPLOYMENT_ID, else the git commit, else the package version and build time; a
+ * server reads the id its build recorded, so `next start` never disagrees with the pages it serves.
+ */
+function deploymentId(phase) {
+  if (phase === PHASE_DEVELOPMENT_SERVER) return undefined;
+  if (phase === PHASE_PRODUCTION_SERVER) {
+    const built = path.join(distDir, "required-server-files.json");
+    if (fs.existsSync(built)) return JSON.parse(fs.readFileSync(built, "utf8")).config?.deploymentId || undefined;
+  }
+  if (process.env.DEPLOYMENT_ID) return process.env.DEPLOYMENT_ID;
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: "pipe" }).trim();
+  } catch {
+    const { version } = JSON.parse(fs.readFileSync("package.json", "utf8"));
+    return `${version}-${Date.now().toString(36)}`;
+  }
+}
+
+/** @type {(phase: string) => import("next").NextConfig} */
+const config = (phase) => ({
   reactStrictMode: true,
-  // The E2E suite builds into its own folder so it never clobbers the site's build.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir,
+  deploymentId: deploymentId(phase),
   poweredByHeader: false,
   // Native/server-only packages that must not be bundled.
   serverExternalPackages: [
@@ -26,6 +54,7 @@ const config = {
   async headers() {
     return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") }];
   },
-};
+});
 
-export default withNextIntl(config);
+/** @type {(phase: string) => import("next").NextConfig} */
+export default (phase) => withNextIntl(config(phase));

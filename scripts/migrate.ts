@@ -1,9 +1,12 @@
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
 
-/** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database). */
+/**
+ * `npm run db:migrate`: applies pending migrations as the schema's owner: MIGRATION_DATABASE_URL, or DATABASE_URL
+ * when that role owns the schema, or the embedded database's superuser.
+ */
 const env = await prepareRuntime();
-const { embedded } = await ensureDatabase(env).catch((err: Error) => {
+const { embedded } = await ensureDatabase(env, "migrate").catch((err: Error) => {
   console.error(`[migrate] ${err.message}`);
   process.exit(1);
 });

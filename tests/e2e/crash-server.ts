@@ -58,6 +58,11 @@ export class CrashableServer {
     }
   }
 
+  /** The launcher's process group (it is started detached): the launcher, Next.js and what they spawn. */
+  processGroup(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** SIGKILL to the launcher and Next.js together: no shutdown code runs. */
   async kill9(): Promise<void> {
     if (!this.child?.pid) return;

@@ -57,4 +57,14 @@ describe("environment validation", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid environment configuration — INNGEST_SIGNING_KEY: is required in production/);
   });
+
+  it("requires NEXTAUTH_SECRET in production with an external database, in one line", () => {
+    const r = run({ DATABASE_URL: "postgresql://localhost/x" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Invalid environment configuration — NEXTAUTH_SECRET: is required in production with an external database .* on every instance$/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET as docsAsset } from "~/app/api/docs/assets/[file]/route.ts";
@@ -271,7 +272,7 @@ describe("security headers", () => {
   });
 
   it("sends the static security headers on every path", async () => {
-    const rules = await nextConfig.headers!();
+    const rules = await nextConfig(PHASE_PRODUCTION_BUILD).headers!();
     const all = rules.find((r) => r.source === "/:path*")!;
     const names = all.headers.map((h) => h.key.toLowerCase());
     expect(names).toEqual(

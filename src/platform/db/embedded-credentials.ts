@@ -75,28 +75,48 @@ export async function migrateLegacyCluster(dataDir: string, port: number): Promi
  * Idempotent: run after each migration so new tables are covered.
  */
 export async function grantAppRole(port: number, creds: EmbeddedCredentials, database: string) {
-  const admin = (db: string) => clusterUrl(port, SUPERUSER, creds.superuserPassword, db);
-  const role = `"${APP_ROLE}"`;
-  const password = pg.escapeLiteral(creds.appPassword);
-  await withClient(admin("postgres"), async (c) => {
-    const exists = await c.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [APP_ROLE]);
+  await grantLeastPrivilegeRole({
+    ownerUrl: (db) => clusterUrl(port, SUPERUSER, creds.superuserPassword, db),
+    owner: SUPERUSER,
+    role: APP_ROLE,
+    password: creds.appPassword,
+    database,
+  });
+}
+
+/**
+ * Creates or updates `role` as a least-privilege login on `database` (rows of every table `owner` creates there,
+ * schemas of its own for the job engine), connecting as `owner` (`ownerUrl(db)` names a database of the cluster).
+ */
+export async function grantLeastPrivilegeRole(opts: {
+  ownerUrl: (database: string) => string;
+  owner: string;
+  role: string;
+  password: string;
+  database: string;
+}) {
+  const role = pg.escapeIdentifier(opts.role);
+  const owner = pg.escapeIdentifier(opts.owner);
+  const password = pg.escapeLiteral(opts.password);
+  await withClient(opts.ownerUrl("postgres"), async (c) => {
+    const exists = await c.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [opts.role]);
     const attributes = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS";
     await c.query(
       exists.rowCount
         ? `ALTER ROLE ${role} ${attributes} PASSWORD ${password}`
         : `CREATE ROLE ${role} ${attributes} PASSWORD ${password}`,
     );
-    await c.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE "${database.replace(/"/g, '""')}" TO ${role}`);
+    await c.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ${pg.escapeIdentifier(opts.database)} TO ${role}`);
   });
-  await withClient(admin(database), async (c) => {
+  await withClient(opts.ownerUrl(opts.database), async (c) => {
     await c.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
     await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public TO ${role}`);
     await c.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
     await c.query(
-      `ALTER DEFAULT PRIVILEGES FOR ROLE ${SUPERUSER} IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON TABLES TO ${role}`,
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${owner} IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON TABLES TO ${role}`,
     );
     await c.query(
-      `ALTER DEFAULT PRIVILEGES FOR ROLE ${SUPERUSER} IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role}`,
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${owner} IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role}`,
     );
   });
 }

@@ -47,6 +47,53 @@ interface AppliedRow {
   rolled_back_at: Date | null;
 }
 
+/** Names of the migrations not yet applied to the database (reads only: any role that may SELECT can ask). */
+export async function pendingMigrations(connectionString: string, dir?: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ exists: boolean }>(
+      `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`,
+    );
+    const done = rows[0]?.exists
+      ? new Set(
+          (
+            await client.query<{ migration_name: string }>(
+              `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+            )
+          ).rows.map((r) => r.migration_name),
+        )
+      : new Set<string>();
+    return readMigrations(dir)
+      .map((m) => m.name)
+      .filter((name) => !done.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Whether the connecting role may change the schema: a superuser, or a member of the role owning the
+ * migrations table (on a database never migrated: one that may create in schema public).
+ */
+export async function mayMigrate(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ may: boolean }>(
+      `SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+           OR COALESCE(
+                (SELECT pg_has_role(current_user, c.relowner, 'USAGE') FROM pg_class c
+                 WHERE c.oid = to_regclass('"_prisma_migrations"')),
+                has_schema_privilege(current_user, 'public', 'CREATE')
+              ) AS may`,
+    );
+    return rows[0]?.may === true;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function migrate(
   connectionString: string,
   opts: { dir?: string; log?: (line: string) => void } = {},

@@ -15,9 +15,13 @@ export const env = createEnv({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     // Unset → the launcher starts embedded PostgreSQL and sets it before the app starts.
     DATABASE_URL: postgresUrl.optional(),
+    // The schema owner, for migrations (`npm run db:migrate`, and `npm start` when set); DATABASE_URL can then
+    // be a role that may only read and write rows.
+    MIGRATION_DATABASE_URL: postgresUrl.optional(),
+    // Required in production (see createFinalSchema); the launcher generates one only for the embedded database.
     NEXTAUTH_SECRET:
       process.env.NODE_ENV === "production"
-        ? z.string().min(32, "must be at least 32 characters in production")
+        ? z.string().min(32, "must be at least 32 characters in production").optional()
         : z.string().min(1).optional(),
     NEXTAUTH_URL: z.string().url().optional(),
     // bcrypt work factor (12 ≈ 250 ms per hash in pure JS; tests use 4).
@@ -34,6 +38,11 @@ export const env = createEnv({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
     NEXT_DIST_DIR: z.string().optional(),
+    // The build's id for Next's version-skew guard, read at build time by next.config.mjs (unset: git commit).
+    DEPLOYMENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1-64 letters, digits, dots, dashes or underscores")
+      .optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
@@ -88,6 +97,7 @@ export const env = createEnv({
   runtimeEnv: {
     NODE_ENV: process.env.NODE_ENV,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
+    MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || undefined,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || undefined,
     BCRYPT_COST: process.env.BCRYPT_COST || undefined,
@@ -95,6 +105,7 @@ export const env = createEnv({
     SITE_URL: process.env.SITE_URL || undefined,
     PORT: process.env.PORT || undefined,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
+    DEPLOYMENT_ID: process.env.DEPLOYMENT_ID || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
     TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
@@ -134,6 +145,15 @@ export const env = createEnv({
   createFinalSchema: (shape, isServer) =>
     z.object(shape).superRefine((v, ctx) => {
       if (!isServer || v.NODE_ENV !== "production") return;
+      // Every instance signs and reads the same sessions: one secret per instance would log readers out
+      // whenever the load balancer switched them.
+      if (!v.NEXTAUTH_SECRET)
+        ctx.addIssue({
+          code: "custom",
+          path: ["NEXTAUTH_SECRET"],
+          message:
+            "is required in production with an external database (DATABASE_URL): set the same value (at least 32 characters) on every instance",
+        });
       if (v.INNGEST_DEV)
         ctx.addIssue({
           code: "custom",

@@ -1,0 +1,97 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { MIGRATIONS_DIR, migrate, pendingMigrations, readMigrations } from "~/platform/db/migrate.ts";
+import { freshDatabase } from "../support/fresh-database.ts";
+import { leastPrivilegeUrl } from "../support/least-privilege.ts";
+
+/** Runs one of the launcher's scripts as `npm start` / `npm run db:migrate` would, on its own environment. */
+function runScript(script: string, env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        DATA_DIR: fs.mkdtempSync("/tmp/riesgos-roles-"),
+        NEXTAUTH_SECRET: "roles-test-secret-roles-test-secret-roles",
+        ...env,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A database migrated up to, not including, the newest migration (which is then pending). */
+async function databaseOneMigrationBehind(prefix: string) {
+  const all = readMigrations();
+  const newest = all.at(-1)!.name;
+  const dir = fs.mkdtempSync("/tmp/riesgos-migrations-");
+  for (const m of all.slice(0, -1))
+    fs.cpSync(path.join(MIGRATIONS_DIR, m.name), path.join(dir, m.name), { recursive: true });
+  const ownerUrl = await freshDatabase(inject("adminDatabaseUrl"), prefix);
+  await migrate(ownerUrl, { dir });
+  return { ownerUrl, newest };
+}
+
+describe("database roles at start and migration", () => {
+  it("stops `npm start` on a least-privilege role with one line naming the pending migration; the owner migrates", async () => {
+    const { ownerUrl, newest } = await databaseOneMigrationBehind("roles");
+    const appUrl = await leastPrivilegeUrl(ownerUrl);
+    expect(await pendingMigrations(appUrl)).toEqual([newest]);
+
+    const start = await runScript("scripts/start.ts", { DATABASE_URL: appUrl });
+    expect(start.code).toBe(1);
+    expect(start.stdout).toBe("");
+    expect(start.stderr.trim().split("\n")).toEqual([
+      `[start] database schema out of date: 1 migration is pending (${newest}); run \`npm run db:migrate\` with MIGRATION_DATABASE_URL (the owner's URL) first`,
+    ]);
+
+    // The app's role may not migrate, and `db:migrate` says so instead of failing half-way.
+    const refused = await runScript("scripts/migrate.ts", { DATABASE_URL: appUrl });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      "[migrate] the role of DATABASE_URL may not change the schema: set MIGRATION_DATABASE_URL to the owner's URL",
+    );
+    expect(await pendingMigrations(appUrl)).toEqual([newest]);
+
+    const migrated = await runScript("scripts/migrate.ts", { DATABASE_URL: appUrl, MIGRATION_DATABASE_URL: ownerUrl });
+    expect(migrated.code).toBe(0);
+    expect(migrated.stdout).toContain(`[db] applied migration ${newest}`);
+    expect(await pendingMigrations(appUrl)).toEqual([]);
+  });
+
+  it("two instances migrating at once apply each migration once", async () => {
+    const ownerUrl = await freshDatabase(inject("adminDatabaseUrl"), "twice");
+    const runs = await Promise.all([
+      runScript("scripts/migrate.ts", { DATABASE_URL: ownerUrl }),
+      runScript("scripts/migrate.ts", { DATABASE_URL: ownerUrl }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0]);
+    const expected = readMigrations().map((m) => m.name);
+    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration \S+/g) ?? []);
+    expect(appliedLines.sort()).toEqual(expected.map((name) => `applied migration ${name}`).sort());
+
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    const { rows } = await client.query<{ migration_name: string; n: number }>(
+      `SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY migration_name ORDER BY 1`,
+    );
+    await client.end();
+    expect(rows).toEqual(expected.map((migration_name) => ({ migration_name, n: 1 })));
+  });
+});
