@@ -74,6 +74,8 @@ export async function startSite(
       EMBEDDED_PG_DIR: path.resolve(`.data/bench-pg${suffix}`),
       EMBEDDED_PG_PORT: String(opts.pgPort ?? 54398),
       DATABASE_URL: "",
+      // Required in production on a database of the bench's own (env.DATABASE_URL), as on every real instance.
+      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-bench",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       SITE_URL: `http://127.0.0.1:${port}`,
       // The load generators play many readers behind one proxy (X-Forwarded-For per simulated client).

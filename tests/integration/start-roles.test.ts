@@ -7,10 +7,14 @@ import { MIGRATIONS_DIR, migrate, pendingMigrations, readMigrations } from "~/pl
 import { freshDatabase } from "../support/fresh-database.ts";
 import { leastPrivilegeUrl } from "../support/least-privilege.ts";
 
-/** Runs one of the launcher's scripts as `npm start` / `npm run db:migrate` would, on its own environment. */
-function runScript(script: string, env: Record<string, string>) {
+/**
+ * Runs one of the launcher's scripts as `npm start` / `npm run db:migrate` would, on its own environment;
+ * `stopAt`: the whole process group is stopped once its output matches (a launcher that got that far).
+ */
+function runScript(script: string, env: Record<string, string>, stopAt?: RegExp) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script], {
+      detached: true,
       env: {
         NODE_ENV: "production",
         PATH: process.env.PATH ?? "",
@@ -24,11 +28,12 @@ function runScript(script: string, env: Record<string, string>) {
     let stderr = "";
     child.stdout.on("data", (d) => {
       stdout += d;
+      if (stopAt?.test(stdout) && child.pid) process.kill(-child.pid, "SIGKILL");
     });
     child.stderr.on("data", (d) => {
       stderr += d;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 60_000);
     child.on("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -93,5 +98,27 @@ describe("database roles at start and migration", () => {
     );
     await client.end();
     expect(rows).toEqual(expected.map((migration_name) => ({ migration_name, n: 1 })));
+  });
+
+  it("two `npm start` at once on the owner's URL apply each migration once", async () => {
+    const ownerUrl = await freshDatabase(inject("adminDatabaseUrl"), "twostarts");
+    // Stopped once past the database step: the seed line follows the migrations.
+    const past = /\[seed\]/;
+    const runs = await Promise.all([
+      runScript("scripts/start.ts", { DATABASE_URL: ownerUrl }, past),
+      runScript("scripts/start.ts", { DATABASE_URL: ownerUrl }, past),
+    ]);
+    const expected = readMigrations().map((m) => m.name);
+    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration \S+/g) ?? []);
+    expect(appliedLines.sort()).toEqual(expected.map((name) => `applied migration ${name}`).sort());
+    expect(runs.filter((r) => r.stdout.includes("[db] schema up to date"))).toHaveLength(1);
+
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    const { rows } = await client.query<{ n: number; names: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT migration_name)::int AS names FROM "_prisma_migrations"`,
+    );
+    await client.end();
+    expect(rows[0]).toEqual({ n: expected.length, names: expected.length });
   });
 });
