@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expireTags } from "~/platform/cache/expire-tags.ts";
 import RedisCacheHandler, { openRedisCache } from "~/platform/cache/redis-cache-handler.mjs";
 import { type RedisServer, startRedisServer } from "../support/redis-server.ts";
 import { until } from "../support/until.ts";
@@ -122,5 +123,19 @@ describe("Redis data cache shared by instances", () => {
     // B made no call during the outage; its connection dropped all the same.
     await healthy(a, b);
     expect(await b.get("k-idle", getCtx([]))).toBeNull();
+  });
+
+  it("a job's expiry on an instance that has served no request yet still reaches the shared cache", async () => {
+    const a = instance();
+    await healthy(a);
+    await a.set("k-job", fetchEntry("old", ["article:job"]), setCtx(["article:job"]));
+    // Outside a request and before Next's server cache exists, as for a job fired right after start-up.
+    process.env.REDIS_URL = redis.url;
+    try {
+      await expireTags(["article:job"]);
+    } finally {
+      delete process.env.REDIS_URL;
+    }
+    expect(await a.get("k-job", getCtx([]))).toBeNull();
   });
 });

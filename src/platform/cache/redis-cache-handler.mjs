@@ -36,13 +36,25 @@ for _, tagKey in ipairs(KEYS) do
 end
 return 0`;
 
-/** One connection per server process, shared by every CacheHandler Next creates (one per request). */
-let shared;
+/**
+ * One connection per server process, shared by every CacheHandler Next creates (one per request) and by
+ * expireSharedTags (the app's bundle may hold a second copy of this module, hence globalThis).
+ */
+function sharedConnection(url = env.REDIS_URL) {
+  if (!url) throw new Error("REDIS_URL is not set");
+  globalThis.__riesgosRedisCache ??= openRedisCache(url);
+  return globalThis.__riesgosRedisCache;
+}
 
-function sharedConnection() {
-  if (!env.REDIS_URL) throw new Error("REDIS_URL is not set");
-  shared ??= openRedisCache(env.REDIS_URL);
-  return shared;
+/**
+ * Expires tags in the shared cache without Next's server cache at hand: a job of the embedded engine that runs
+ * before this instance has served its first request (the other instances hold the entries).
+ */
+export async function expireSharedTags(url, tags) {
+  const state = sharedConnection(url);
+  // A fresh connection: give it a moment, so the expiry is written now rather than folded into a generation.
+  for (let waited = 0; !state.healthy && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  await new RedisCacheHandler(undefined, state).revalidateTag(tags);
 }
 
 /** A connection and its health; one per server process (tests open several to play several instances). */
