@@ -139,7 +139,7 @@ describe("several instances serve one truth", () => {
     await everywhereWithin(`/noticias/${draft}`, (r) => r.status === 200, since);
     await everywhereWithin("/noticias", (r) => r.body.includes(draft), since);
 
-    await admin(cluster.balancer, "DELETE", `/articles/${draft}`);
+    await admin(cluster.instances[0] as string, "DELETE", `/articles/${draft}`);
     since = Date.now();
     await everywhereWithin(`/noticias/${draft}`, (r) => r.status === 404, since);
     await everywhereWithin("/noticias", (r) => !r.body.includes(draft), since);
