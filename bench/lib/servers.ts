@@ -112,8 +112,9 @@ export async function startHelloNext(port: number, app: "hello-next" | "hello-dy
 /** bench/nginx.conf.template with its placeholders filled in, written to <prefix>/nginx.conf (returned). */
 export function writeNginxConf(
   prefix: string,
-  opts: { staticRoot: string; staticPort: number; cachePort: number; upstreamPort: number },
+  opts: { staticRoot: string; staticPort: number; cachePort: number; upstreamPort: number | number[] },
 ): string {
+  const upstreams = Array.isArray(opts.upstreamPort) ? opts.upstreamPort : [opts.upstreamPort];
   fs.mkdirSync(path.join(prefix, "cache"), { recursive: true });
   fs.mkdirSync(path.join(prefix, "logs"), { recursive: true });
   const template = path.resolve(import.meta.dirname, "../nginx.conf.template");
@@ -123,7 +124,7 @@ export function writeNginxConf(
     .replaceAll("{{STATIC_ROOT}}", path.resolve(opts.staticRoot))
     .replaceAll("{{STATIC_PORT}}", String(opts.staticPort))
     .replaceAll("{{CACHE_PORT}}", String(opts.cachePort))
-    .replaceAll("{{UPSTREAM_PORT}}", String(opts.upstreamPort));
+    .replaceAll("{{UPSTREAM_SERVERS}}", upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n"));
   const confFile = path.join(prefix, "nginx.conf");
   fs.writeFileSync(confFile, conf);
   return confFile;
@@ -137,15 +138,16 @@ export async function startNginx(opts: {
   staticRoot: string;
   staticPort: number;
   cachePort: number;
-  upstreamPort: number;
+  upstreamPort: number | number[];
+  prefix?: string;
 }) {
-  const prefix = path.resolve("bench/results/nginx");
+  const prefix = opts.prefix ?? path.resolve("bench/results/nginx");
   const confFile = writeNginxConf(prefix, opts);
   const child = startProcess(
     "nginx",
     ["-p", prefix, "-c", confFile, "-g", "daemon off;"],
     {},
-    "bench/results/nginx.log",
+    path.join(prefix, "nginx.log"),
   );
   await waitFor(`http://127.0.0.1:${opts.staticPort}/`);
   return child;

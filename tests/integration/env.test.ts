@@ -67,4 +67,20 @@ describe("environment validation", () => {
       /^Invalid environment configuration — NEXTAUTH_SECRET: is required in production with an external database .* on every instance$/,
     );
   });
+
+  it("stops with one line for a REDIS_URL that is not redis:// or rediss://", () => {
+    const r = run({ ...production, REDIS_URL: "http://cache:6379" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment configuration — REDIS_URL: must start with redis:\/\//);
+  });
+
+  it("refuses MEDIA_STORAGE=s3 without a bucket, in one line", () => {
+    const r = run({ ...production, MEDIA_STORAGE: "s3" });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment configuration — S3_BUCKET: is required when MEDIA_STORAGE=s3/);
+  });
 });

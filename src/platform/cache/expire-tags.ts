@@ -1,3 +1,5 @@
+import { redisUrl } from "~/platform/env/live.ts";
+
 /** Immediate expiry: the next read after a change goes to the database (no stale-while-revalidate). */
 const EXPIRE_NOW = { expire: 0 } as const;
 
@@ -34,9 +36,14 @@ type ServerCache = { revalidateTag(tags: string[], durations?: { expire?: number
  * so the tags are also expired on the server's own cache, which Next keeps on globalThis once it has served
  * a request. Harmless in a request (the same tags, expired a moment earlier); a no-op before the first
  * request, when nothing is cached yet. Guarded by tests/e2e/cache-invalidation.test.ts (a job-driven publish)
- * and tests/integration/scheduled-publishing.test.ts.
+ * and tests/integration/scheduled-publishing.test.ts. With the shared cache (REDIS_URL) and no request served
+ * yet, the tags are expired in Redis directly: the other instances hold the entries.
  */
 async function expireOutsideRequest(tags: readonly string[]): Promise<void> {
   const cache = (globalThis as { __incrementalCache?: ServerCache }).__incrementalCache;
-  await cache?.revalidateTag([...tags], EXPIRE_NOW).catch(() => undefined);
+  if (cache) await cache.revalidateTag([...tags], EXPIRE_NOW).catch(() => undefined);
+  else if (redisUrl()) {
+    const { expireSharedTags } = await import("./redis-cache-handler.mjs");
+    await expireSharedTags(redisUrl(), [...tags]);
+  }
 }

@@ -77,6 +77,25 @@ export const env = createEnv({
     NEWS_FEEDS: z.string().optional(),
     SOURCE_ALLOWLIST: z.string().optional(),
     IMAGE_STORAGE_DIR: z.string().optional(),
+    // Shared data cache for several instances (src/platform/cache/redis-cache-handler.mjs); unset → in-process.
+    REDIS_URL: z
+      .string()
+      .url()
+      .refine((u) => /^rediss?:\/\//.test(u), "must start with redis:// or rediss://")
+      .optional(),
+    // Where generated images live: "local" (IMAGE_STORAGE_DIR) or "s3" (any S3-compatible store: S3, R2, MinIO).
+    MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    // Unset → AWS's own endpoint; R2/MinIO give theirs (https://<account>.r2.cloudflarestorage.com, http://minio:9000).
+    S3_ENDPOINT: z.string().url().optional(),
+    // Path-style URLs (endpoint/bucket/key): MinIO and most self-hosted stores need it.
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === "true" || v === "1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     // E-mail: with no RESEND_API_KEY mail is stored in the database outbox.
     RESEND_API_KEY: z.string().optional(),
     RESEND_BASE_URL: z.string().url().optional(),
@@ -130,6 +149,14 @@ export const env = createEnv({
     NEWS_FEEDS: process.env.NEWS_FEEDS || undefined,
     SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
     IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
+    REDIS_URL: process.env.REDIS_URL || undefined,
+    MEDIA_STORAGE: process.env.MEDIA_STORAGE || undefined,
+    S3_BUCKET: process.env.S3_BUCKET || undefined,
+    S3_REGION: process.env.S3_REGION || undefined,
+    S3_ENDPOINT: process.env.S3_ENDPOINT || undefined,
+    S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE || undefined,
+    S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID || undefined,
+    S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY || undefined,
     RESEND_API_KEY: process.env.RESEND_API_KEY || undefined,
     RESEND_BASE_URL: process.env.RESEND_BASE_URL || undefined,
     RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || undefined,
@@ -144,6 +171,8 @@ export const env = createEnv({
   // that lets /api/inngest verify Inngest's calls.
   createFinalSchema: (shape, isServer) =>
     z.object(shape).superRefine((v, ctx) => {
+      if (isServer && v.MEDIA_STORAGE === "s3" && !v.S3_BUCKET)
+        ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when MEDIA_STORAGE=s3" });
       if (!isServer || v.NODE_ENV !== "production") return;
       // Every instance signs and reads the same sessions: one secret per instance would log readers out
       // whenever the load balancer switched them.

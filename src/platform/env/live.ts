@@ -18,4 +18,7 @@ export const siteUrlSetting = () => process.env.SITE_URL || undefined;
 /** `RATE_LIMIT_<NAME>` (points/seconds, see .env.example), raw; the limiter parses it. */
 export const rateLimitSetting = (name: string) => process.env[`RATE_LIMIT_${name.toUpperCase().replace(/-/g, "_")}`];
 
+/** The shared data cache (src/platform/cache/redis-cache-handler.mjs); unset → Next's in-process cache. */
+export const redisUrl = () => process.env.REDIS_URL || undefined;
+
 export const prismaLogQueries = () => !!process.env.PRISMA_LOG_QUERIES;

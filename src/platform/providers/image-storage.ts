@@ -1,34 +1,15 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/platform/env/env.js";
+import { S3ImageStorage } from "./image-storage-s3.ts";
+import { type ImageStorage, isMediaKey, MEDIA_PREFIX, MEDIA_TYPES, newMediaKey } from "./media-keys.ts";
 
-/**
- * Where generated images live. The local driver writes to a folder the app serves at /api/media/…;
- * an object-storage driver (S3, R2, GCS) implements the same three calls and returns its public URL.
- */
-interface ImageStorage {
-  /** Stores the bytes and returns the public URL to save in `image_url`. */
-  put(bytes: Buffer, contentType: string, ext: string): Promise<string>;
-  /** Reads a stored image by its key (the path after /api/media/); null when absent. */
-  get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
-  delete(url: string): Promise<void>;
-}
-
-const MEDIA_PREFIX = "/api/media/";
-const TYPES: Record<string, string> = {
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".webp": "image/webp",
-};
-
+/** The default: a folder on this machine (IMAGE_STORAGE_DIR, default .data/uploads). */
 class LocalImageStorage implements ImageStorage {
   constructor(private readonly dir: string) {}
 
   async put(bytes: Buffer, _contentType: string, ext: string): Promise<string> {
-    const now = new Date();
-    const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${ext}`;
+    const key = newMediaKey(ext);
     const file = path.join(this.dir, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, bytes);
@@ -37,7 +18,7 @@ class LocalImageStorage implements ImageStorage {
 
   /** Resolves a key inside the storage folder; anything escaping it (../) is treated as absent. */
   private resolve(key: string): string | null {
-    if (!/^[\w/.-]+$/.test(key)) return null;
+    if (!isMediaKey(key)) return null;
     const root = path.resolve(this.dir);
     const file = path.resolve(root, key);
     return file.startsWith(`${root}${path.sep}`) ? file : null;
@@ -45,7 +26,7 @@ class LocalImageStorage implements ImageStorage {
 
   async get(key: string) {
     const file = this.resolve(key);
-    const contentType = TYPES[path.extname(key).toLowerCase()];
+    const contentType = MEDIA_TYPES[path.extname(key).toLowerCase()];
     if (!file || !contentType) return null;
     try {
       return { bytes: await fs.readFile(file), contentType };
@@ -64,6 +45,16 @@ class LocalImageStorage implements ImageStorage {
 let storage: ImageStorage | undefined;
 
 export function imageStorage(): ImageStorage {
-  storage ??= new LocalImageStorage(env.IMAGE_STORAGE_DIR ?? path.join(process.cwd(), ".data", "uploads"));
+  storage ??=
+    env.MEDIA_STORAGE === "s3"
+      ? new S3ImageStorage({
+          bucket: env.S3_BUCKET ?? "",
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : new LocalImageStorage(env.IMAGE_STORAGE_DIR ?? path.join(process.cwd(), ".data", "uploads"));
   return storage;
 }

@@ -2,7 +2,7 @@ import { AppError } from "~/platform/errors.ts";
 import { route } from "~/platform/http/route.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
 
-/** Serves images stored by the local storage driver (generated article images). */
+/** Serves generated article images through the configured storage driver (local folder or S3 bucket). */
 export const GET = route<{ path: string[] }>("public", async (_req, { params: { path } }) => {
   const image = await imageStorage().get(path.join("/"));
   if (!image) throw new AppError("NOT_FOUND", "Image not found");

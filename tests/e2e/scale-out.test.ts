@@ -1,0 +1,206 @@
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
+import { type Cluster, startCluster } from "./cluster.ts";
+
+/**
+ * Two production instances on one PostgreSQL, one Redis (REDIS_URL: the shared data cache) and one
+ * S3-compatible store (s3rver), behind nginx with the template's upstream over both. Every change made
+ * through one instance shows within a second on each instance directly and through the balancer (signed
+ * in, so nginx's own 60 s page cache for anonymous readers is not what is measured), and a Redis stop
+ * costs neither an error nor a stale page.
+ */
+const ADMIN = { email: "scale-admin@riesgos-ia.test", password: "scale-admin-password" };
+const WITHIN_MS = 1000;
+const run = Date.now().toString(36);
+let cluster: Cluster;
+let openAi: FakeOpenAi;
+let cookie = "";
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function insertArticle(slug: string, title: string, status: "draft" | "published", extra = "") {
+  await sql(
+    `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags,
+                           status, updated_at${extra ? ", review_required, publish_at" : ""})
+     VALUES ($1, $2, $3, $3, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '1 day', '{regulacion}', '{}',
+             $4, now()${extra})`,
+    [`scale-${slug}`, slug, title, status],
+  );
+}
+
+async function admin(base: string, method: "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  expect(res.status, `${method} ${path}: ${res.status === 200 ? "" : await res.text()}`).toBe(200);
+}
+
+/** Every surface: each instance directly (anonymous) and the balancer (signed in: past nginx's page cache). */
+function surfaces(path: string) {
+  return [
+    ...cluster.instances.map((base) => ({ label: base, url: `${base}${path}`, headers: {} })),
+    { label: "nginx", url: `${cluster.balancer}${path}`, headers: { cookie } },
+  ];
+}
+
+async function read(surface: { url: string; headers: Record<string, string> }) {
+  const res = await fetch(surface.url, { headers: surface.headers });
+  const body = await res.text();
+  expect(res.status, `${surface.url} answered ${res.status}`).toBeLessThan(500);
+  return { status: res.status, body };
+}
+
+/**
+ * Polls every surface until `holds`; each must hold within WITHIN_MS of `since`. The balancer must hold on
+ * two answers in a row (round robin: one from each instance).
+ */
+async function everywhereWithin(path: string, holds: (r: { status: number; body: string }) => boolean, since: number) {
+  const pending = surfaces(path).map((s) => ({ ...s, streak: 0, need: s.label === "nginx" ? 2 : 1 }));
+  while (pending.length > 0) {
+    for (const s of [...pending]) {
+      s.streak = holds(await read(s)) ? s.streak + 1 : 0;
+      if (s.streak >= s.need) pending.splice(pending.indexOf(s), 1);
+    }
+    const late = Date.now() - since;
+    if (pending.length > 0 && late > WITHIN_MS)
+      throw new Error(`${path} not changed after ${late} ms on ${pending.map((s) => s.label).join(", ")}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** How many data-cache entries Redis holds (the instances really share it). */
+function cachedEntries(): number {
+  const out = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "--scan", "--pattern", "riesgos:cache:e:*"]);
+  return out.toString().split("\n").filter(Boolean).length;
+}
+
+/** Loads a page on every surface (twice: each instance behind the balancer) so its data is cached. */
+async function warm(path: string) {
+  for (const s of surfaces(path)) for (let i = 0; i < 2; i++) await read(s);
+}
+
+beforeAll(async () => {
+  openAi = await startFakeOpenAi();
+  cluster = await startCluster({
+    adminDatabaseUrl: inject("databaseUrl"),
+    admin: ADMIN,
+    extraEnv: { OPENAI_API_KEY: "scale-fake-openai-key", OPENAI_BASE_URL: openAi.url },
+  });
+  const login = await fetch(`${cluster.instances[0]}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: cluster.instances[0] as string },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(login.status).toBe(200);
+  cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}, 600_000);
+
+afterAll(async () => {
+  await cluster?.close();
+  await openAi?.close();
+});
+
+describe("several instances serve one truth", () => {
+  it("a session created on one instance works on the other and through the balancer", async () => {
+    for (const base of [...cluster.instances, cluster.balancer, cluster.balancer]) {
+      const res = await fetch(`${base}/api/admin/audit`, { headers: { cookie } });
+      expect(res.status, base).toBe(200);
+    }
+  });
+
+  it("an edit, a publish and a delete made on one instance show on all within a second", async () => {
+    const slug = `scale-edit-${run}`;
+    await insertArticle(slug, `Antes ${run}`, "published");
+    await warm(`/noticias/${slug}`);
+    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, { title_es: `Después ${run}` });
+    await everywhereWithin(`/noticias/${slug}`, (r) => r.body.includes(`Después ${run}`), Date.now());
+
+    const draft = `scale-publish-${run}`;
+    await insertArticle(draft, `Borrador ${run}`, "draft");
+    await warm(`/noticias/${draft}`);
+    await warm("/noticias");
+    await admin(cluster.instances[1] as string, "PUT", `/articles/${draft}`, { status: "published" });
+    let since = Date.now();
+    await everywhereWithin(`/noticias/${draft}`, (r) => r.status === 200, since);
+    await everywhereWithin("/noticias", (r) => r.body.includes(draft), since);
+
+    await admin(cluster.instances[0] as string, "DELETE", `/articles/${draft}`);
+    since = Date.now();
+    await everywhereWithin(`/noticias/${draft}`, (r) => r.status === 404, since);
+    await everywhereWithin("/noticias", (r) => !r.body.includes(draft), since);
+  });
+
+  it("a scheduled publish fired by the job engine shows on all within a second", async () => {
+    const slug = `scale-sched-${run}`;
+    await warm("/noticias");
+    await warm("/");
+    await insertArticle(slug, `Programado ${run}`, "draft", ", false, now()");
+    const deadline = Date.now() + 90_000;
+    let published = 0;
+    while (!published) {
+      const [row] = await sql<{ status: string }>("SELECT status FROM articles WHERE slug = $1", [slug]);
+      if (row?.status === "published") published = Date.now();
+      else if (Date.now() > deadline) throw new Error("the publish-due job did not run within 90 s");
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    await everywhereWithin("/noticias", (r) => r.body.includes(slug), published);
+    await everywhereWithin("/", (r) => r.body.includes(`Programado ${run}`), published);
+  }, 120_000);
+
+  it("an image generated through one instance is served by the other, from the S3 store", async () => {
+    const slug = `scale-image-${run}`;
+    await insertArticle(slug, `Imagen ${run}`, "published");
+    await admin(cluster.instances[0] as string, "PUT", `/articles/${slug}/regenerate-image`);
+    let image: string | null = null;
+    const deadline = Date.now() + 30_000;
+    while (!image) {
+      [{ image_url: image = null } = { image_url: null }] = await sql<{ image_url: string | null }>(
+        "SELECT image_url FROM articles WHERE slug = $1",
+        [slug],
+      );
+      if (!image && Date.now() > deadline) throw new Error("the image job did not finish within 30 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(image).toMatch(/^\/api\/media\//);
+    for (const base of [cluster.instances[1] as string, cluster.balancer, cluster.balancer]) {
+      const res = await fetch(`${base}${image}`);
+      expect(res.status, `${base}${image}`).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    await everywhereWithin(`/noticias/${slug}`, (r) => r.body.includes(image as string), Date.now());
+  });
+
+  it("a Redis stop costs no error and no stale page, and caching resumes when it is back", async () => {
+    const slug = `scale-redis-${run}`;
+    await insertArticle(slug, `Uno ${run}`, "published");
+    await warm(`/noticias/${slug}`);
+    expect(cachedEntries(), "entries in the shared cache").toBeGreaterThan(0);
+    await cluster.redis.stop();
+    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, { title_es: `Dos ${run}` });
+    await everywhereWithin(`/noticias/${slug}`, (r) => r.status === 200 && r.body.includes(`Dos ${run}`), Date.now());
+    for (const path of ["/", "/noticias", "/en"]) for (const s of surfaces(path)) await read(s);
+
+    await cluster.redis.start();
+    // Back within its reconnect delay (≤ 1 s); meanwhile pages still come from the database.
+    await new Promise((r) => setTimeout(r, 1500));
+    await warm(`/noticias/${slug}`);
+    await admin(cluster.instances[1] as string, "PATCH", `/articles/${slug}`, { title_es: `Tres ${run}` });
+    await everywhereWithin(`/noticias/${slug}`, (r) => r.body.includes(`Tres ${run}`), Date.now());
+  });
+});
