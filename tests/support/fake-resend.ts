@@ -35,6 +35,8 @@ export interface ResendCall {
 interface Options {
   /** Keep html/text of every delivery (off for the 100k bench). */
   keepBodies?: boolean;
+  /** Resend's rate limit: more than this many requests within one second are answered 429. */
+  maxPerSecond?: number;
 }
 
 /**
@@ -58,7 +60,12 @@ export class FakeResend {
   private crashed = false;
   private acceptedBatches = 0;
 
-  constructor(private readonly opts: Options = {}) {}
+  /** Requests per second beyond which the fake answers 429 (changeable between cases). */
+  maxPerSecond: number | undefined;
+
+  constructor(private readonly opts: Options = {}) {
+    this.maxPerSecond = opts.maxPerSecond;
+  }
 
   async listen(): Promise<string> {
     this.server = http.createServer((req, res) => {
@@ -90,6 +97,17 @@ export class FakeResend {
   /** The next calls to `endpoint` get these answers, in order; then normal service resumes. */
   script(endpoint: Endpoint, ...faults: ResendFault[]) {
     for (const fault of faults) this.faults[endpoint].push({ fault, left: fault.times ?? 1 });
+  }
+
+  /** Forgets every delivery, call and idempotency key (a new case on the same server). */
+  reset() {
+    this.heal();
+    this.deliveries.length = 0;
+    this.perRecipient.clear();
+    this.calls.length = 0;
+    this.idem.clear();
+    this.batchCalls = 0;
+    this.acceptedBatches = 0;
   }
 
   heal() {
@@ -124,6 +142,22 @@ export class FakeResend {
     const key = req.headers["idempotency-key"] as string | undefined;
     const call: ResendCall = { path: endpoint, idempotencyKey: key, at: Date.now(), outcome: "delivered" };
     this.calls.push(call);
+    const limit = this.maxPerSecond;
+    if (limit !== undefined) {
+      const recent = this.calls.filter((c) => c.at > call.at - 1000 && c.outcome !== 429).length;
+      if (recent > limit) {
+        call.outcome = 429;
+        return send(
+          res,
+          429,
+          {
+            name: "rate_limit_exceeded",
+            message: "Too many requests. Please limit the number of requests per second.",
+          },
+          { "retry-after": "1" },
+        );
+      }
+    }
     const fault = this.nextFault(endpoint);
     if (fault && "status" in fault) {
       call.outcome = fault.status;
