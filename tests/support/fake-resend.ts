@@ -69,11 +69,13 @@ export class FakeResend {
 
   async listen(): Promise<string> {
     this.server = http.createServer((req, res) => {
+      // When the request arrived, not when its body was read: a big body must not shift the rate measured.
+      const arrived = Date.now();
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         try {
-          this.handle(req, Buffer.concat(chunks).toString("utf8"), res);
+          this.handle(req, Buffer.concat(chunks).toString("utf8"), res, arrived);
         } catch (err) {
           send(res, 500, { name: "application_error", message: String(err) });
         }
@@ -129,7 +131,7 @@ export class FakeResend {
     return this.perRecipient.get(email.toLowerCase()) ?? 0;
   }
 
-  private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
+  private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse, arrived = Date.now()) {
     if (!/^Bearer re_\S+/.test(String(req.headers.authorization ?? "")))
       return send(res, 401, { name: "missing_api_key", message: "Missing API key" });
     if (req.method !== "POST" || (req.url !== "/emails" && req.url !== "/emails/batch"))
@@ -140,7 +142,7 @@ export class FakeResend {
     if (this.crashed) return send(res, 500, { name: "internal_server_error", message: "crashed" });
 
     const key = req.headers["idempotency-key"] as string | undefined;
-    const call: ResendCall = { path: endpoint, idempotencyKey: key, at: Date.now(), outcome: "delivered" };
+    const call: ResendCall = { path: endpoint, idempotencyKey: key, at: arrived, outcome: "delivered" };
     this.calls.push(call);
     const limit = this.maxPerSecond;
     if (limit !== undefined) {

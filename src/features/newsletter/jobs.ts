@@ -22,7 +22,7 @@ import { claimNewsletterSend } from "./send-control.ts";
 import { sendSignupMail } from "./signup-mail.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
-const SEND_CONCURRENCY = 8;
+const SEND_CONCURRENCY = 4;
 
 /** The double opt-in (or "already subscribed") mail of one signup, retried if the provider is down. */
 export const signupMailJob = defineJob({
@@ -126,6 +126,9 @@ export const sendNewsletterGroupJob = defineJob({
   },
 });
 
+/** A loaded server must not abort the claim at Prisma's 5 s default. */
+const TX_LIMITS = { maxWait: 30_000, timeout: 30_000 };
+
 /**
  * Starts (or, after a failure, resumes) a send: the admin's "send" and the weekly job. The claim and the job
  * are one transaction (the engine's job row is inserted through it), so a crash at any moment leaves either
@@ -145,7 +148,7 @@ export async function requestNewsletterSend(client: DbClient, id: string) {
     const first = await enqueue(sendNewsletterJob, payload, { id: key, ...inTx });
     if (first.mode === "engine" && first.runId === null)
       await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}`, ...inTx });
-  });
+  }, TX_LIMITS);
   await wakeWorkers(sendNewsletterJob);
   faultPoint("after-enqueue");
   return { success: true, status: "sending" as const };
