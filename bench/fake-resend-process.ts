@@ -1,7 +1,9 @@
 /** The fake Resend server in its own process for the benchmark, so the app's RSS and CPU are measured alone. */
 import { FakeResend } from "../tests/support/fake-resend.ts";
 
-const fake = new FakeResend({ keepBodies: false });
+// RESEND_LIMIT: Resend's rate limit (requests per second) that the fake enforces with 429s; unset, none.
+const limit = process.env.RESEND_LIMIT ? Number(process.env.RESEND_LIMIT) : undefined;
+const fake = new FakeResend({ keepBodies: false, maxPerSecond: limit });
 const url = await fake.listen();
 process.send?.({ url });
 process.on("message", async (msg: { type: string }) => {
@@ -12,6 +14,8 @@ process.on("message", async (msg: { type: string }) => {
       duplicates,
       recipients: fake.perRecipient.size,
       batchCalls: fake.batchCalls,
+      refused: fake.calls.filter((c) => c.outcome === 429).length,
+      requestsPerSecond: observedRate(),
     });
   }
   if (msg.type === "stop") {
@@ -19,3 +23,10 @@ process.on("message", async (msg: { type: string }) => {
     process.exit(0);
   }
 });
+
+/** Requests per second between the first and the last batch call the fake saw. */
+function observedRate(): number {
+  const at = fake.calls.filter((c) => c.path === "/emails/batch").map((c) => c.at);
+  if (at.length < 2) return 0;
+  return Number(((at.length - 1) / ((Math.max(...at) - Math.min(...at)) / 1000)).toFixed(3));
+}

@@ -25,7 +25,8 @@ export class CrashableServer {
     return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`);
   }
 
-  async start(): Promise<void> {
+  /** Starts the server; `extra` adds to (or overrides) its environment for this start only. */
+  async start(extra: Record<string, string> = {}): Promise<void> {
     const log = fs.createWriteStream(this.logFile, { flags: "a" });
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       env: {
@@ -37,6 +38,7 @@ export class CrashableServer {
         NEXT_PUBLIC_SITE_URL: this.baseUrl,
         NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         ...this.env,
+        ...extra,
       },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -61,6 +63,13 @@ export class CrashableServer {
   /** The launcher's process group (it is started detached): the launcher, Next.js and what they spawn. */
   processGroup(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** Resolves once the server's processes have exited on their own (a fault point killed them); false on timeout. */
+  async exitedWithin(ms: number): Promise<boolean> {
+    if (!this.exited) return true;
+    const state = await Promise.race([this.exited.then(() => "exited"), new Promise((r) => setTimeout(r, ms, "up"))]);
+    return state === "exited";
   }
 
   /** SIGKILL to the launcher and Next.js together: no shutdown code runs. */

@@ -90,7 +90,7 @@ describe("failure hook on the embedded engine", () => {
 });
 
 describe("failure hook after a crash", () => {
-  it("a run whose process died in its last attempt is over: the crash sweep reports it as final", async () => {
+  it("a run whose process died in its last attempt, its crash takeovers spent, is over: the sweep reports it as final", async () => {
     const seen: Seen[] = [];
     const job = defineJob({
       name: `test/failure-hook-crash-${uid()}`,
@@ -104,9 +104,12 @@ describe("failure hook after a crash", () => {
     const engine = await getEngine();
     await engine.boss.createQueue(job.name, { name: job.name });
     const id = await engine.boss.send(job.name, { tag: "d" }, { retryLimit: 0 });
-    // A process fetched its only attempt and was killed: its row names a pid that no longer exists.
+    // A process fetched its only attempt and was killed: its row names a pid that no longer exists. It had
+    // already been taken over five times (a job that keeps killing its process), so crashes count from now on.
     await engine.boss.fetch(job.name);
-    await db.jobRun.create({ data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead` } });
+    await db.jobRun.create({
+      data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, takeovers: 5 },
+    });
     await engine.ensure(job);
     for (let i = 0; i < 200 && seen.length === 0; i++) await sleep(50);
     expect(seen).toEqual([{ attempt: 0, final: true, cancelled: false, message: "" }]);

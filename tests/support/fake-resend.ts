@@ -35,6 +35,8 @@ export interface ResendCall {
 interface Options {
   /** Keep html/text of every delivery (off for the 100k bench). */
   keepBodies?: boolean;
+  /** Resend's rate limit: more than this many requests within one second are answered 429. */
+  maxPerSecond?: number;
 }
 
 /**
@@ -58,15 +60,22 @@ export class FakeResend {
   private crashed = false;
   private acceptedBatches = 0;
 
-  constructor(private readonly opts: Options = {}) {}
+  /** Requests per second beyond which the fake answers 429 (changeable between cases). */
+  maxPerSecond: number | undefined;
+
+  constructor(private readonly opts: Options = {}) {
+    this.maxPerSecond = opts.maxPerSecond;
+  }
 
   async listen(): Promise<string> {
     this.server = http.createServer((req, res) => {
+      // When the request arrived, not when its body was read: a big body must not shift the rate measured.
+      const arrived = Date.now();
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         try {
-          this.handle(req, Buffer.concat(chunks).toString("utf8"), res);
+          this.handle(req, Buffer.concat(chunks).toString("utf8"), res, arrived);
         } catch (err) {
           send(res, 500, { name: "application_error", message: String(err) });
         }
@@ -92,6 +101,17 @@ export class FakeResend {
     for (const fault of faults) this.faults[endpoint].push({ fault, left: fault.times ?? 1 });
   }
 
+  /** Forgets every delivery, call and idempotency key (a new case on the same server). */
+  reset() {
+    this.heal();
+    this.deliveries.length = 0;
+    this.perRecipient.clear();
+    this.calls.length = 0;
+    this.idem.clear();
+    this.batchCalls = 0;
+    this.acceptedBatches = 0;
+  }
+
   heal() {
     this.crashAfter = null;
     this.crashed = false;
@@ -111,7 +131,7 @@ export class FakeResend {
     return this.perRecipient.get(email.toLowerCase()) ?? 0;
   }
 
-  private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
+  private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse, arrived = Date.now()) {
     if (!/^Bearer re_\S+/.test(String(req.headers.authorization ?? "")))
       return send(res, 401, { name: "missing_api_key", message: "Missing API key" });
     if (req.method !== "POST" || (req.url !== "/emails" && req.url !== "/emails/batch"))
@@ -122,8 +142,24 @@ export class FakeResend {
     if (this.crashed) return send(res, 500, { name: "internal_server_error", message: "crashed" });
 
     const key = req.headers["idempotency-key"] as string | undefined;
-    const call: ResendCall = { path: endpoint, idempotencyKey: key, at: Date.now(), outcome: "delivered" };
+    const call: ResendCall = { path: endpoint, idempotencyKey: key, at: arrived, outcome: "delivered" };
     this.calls.push(call);
+    const limit = this.maxPerSecond;
+    if (limit !== undefined) {
+      const recent = this.calls.filter((c) => c.at > call.at - 1000 && c.outcome !== 429).length;
+      if (recent > limit) {
+        call.outcome = 429;
+        return send(
+          res,
+          429,
+          {
+            name: "rate_limit_exceeded",
+            message: "Too many requests. Please limit the number of requests per second.",
+          },
+          { "retry-after": "1" },
+        );
+      }
+    }
     const fault = this.nextFault(endpoint);
     if (fault && "status" in fault) {
       call.outcome = fault.status;

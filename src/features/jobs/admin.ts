@@ -29,30 +29,49 @@ interface Row {
   started_on: Date | null;
   completed_on: Date | null;
   step: string | null;
+  takeovers: number | null;
+  progress_done: number | null;
+  progress_total: number | null;
 }
+
+type Attempt = JobRunDto["attempt_log"][number] & { run_id: string };
 
 function schedules(): JobsOverview["schedules"] {
   return jobs.flatMap((j) => (j.cron ? [{ name: j.name, cron: j.cron, next_run_at: nextFire(j.cron) }] : []));
 }
 
-function toDto(r: Row): JobRunDto {
-  const started = r.started_on !== null;
+function toDto(r: Row, log: Attempt[]): JobRunDto {
   const finished = r.state === "completed" || r.state === "failed" || r.state === "cancelled";
-  const end = finished ? r.completed_on : null;
+  // The whole run: from its first attempt's start to its last one's end (pg-boss keeps only the last attempt).
+  const start = log[0]?.started_at ?? r.started_on;
+  const end = finished ? (log.at(-1)?.ended_at ?? r.completed_on) : null;
+  const takeovers = r.takeovers ?? 0;
   return {
     id: r.id,
     name: r.name,
     status: STATUS[r.state],
-    attempts: started ? r.retry_count + 1 : 0,
-    max_attempts: r.retry_limit + 1,
+    attempts: log.length || (r.started_on !== null ? r.retry_count + 1 : 0),
+    max_attempts: r.retry_limit + 1 - takeovers,
+    takeovers,
     step: r.step,
     error: r.state === "completed" ? null : (r.output?.message ?? null),
     created_at: r.created_on,
-    started_at: r.started_on,
+    started_at: start,
     finished_at: end,
-    duration_ms: r.started_on && end ? end.getTime() - r.started_on.getTime() : null,
+    duration_ms: start && end ? end.getTime() - start.getTime() : null,
+    attempt_log: log.map(({ run_id: _, ...a }) => a),
+    progress: progressOf(r, start, r.state === "active"),
     dashboard_url: null,
   };
+}
+
+/** The reported progress and, while running, the time left at the pace since the run's first start. */
+function progressOf(r: Row, start: Date | null, running: boolean): JobRunDto["progress"] {
+  if (r.progress_total === null || r.progress_done === null) return null;
+  const elapsed = start ? (Date.now() - start.getTime()) / 1000 : 0;
+  const left = Math.max(0, r.progress_total - r.progress_done);
+  const eta = running && r.progress_done > 0 && elapsed > 0 ? Math.round(left / (r.progress_done / elapsed)) : null;
+  return { done: r.progress_done, total: r.progress_total, eta_seconds: eta };
 }
 
 /** Under Inngest: the runs the app noted, each linked to its page in the Inngest dashboard. */
@@ -72,6 +91,9 @@ async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
     started_at: r.started_at,
     finished_at: r.finished_at,
     duration_ms: r.finished_at ? r.finished_at.getTime() - r.started_at.getTime() : null,
+    takeovers: 0,
+    attempt_log: [],
+    progress: null,
     dashboard_url: inngestRunUrl(r.run_id),
   }));
 }
@@ -88,7 +110,7 @@ export async function listJobs(db: DbClient): Promise<JobsOverview> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT * FROM (
        SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,
-              j.completed_on, r.step,
+              j.completed_on, r.step, r.takeovers, r.progress_done, r.progress_total,
               row_number() OVER (PARTITION BY j.name, j.state ORDER BY j.created_on DESC) AS nth
          FROM (SELECT ${cols} FROM ${schema}.job UNION ALL SELECT ${cols} FROM ${schema}.archive) j
          LEFT JOIN job_runs r ON r.id = j.id
@@ -98,7 +120,13 @@ export async function listJobs(db: DbClient): Promise<JobsOverview> {
       LIMIT ${RECENT}`,
     scheduled,
   );
-  return { engine: "embedded", dashboard_url: null, runs: rows.map(toDto), schedules: schedules() };
+  const attempts = await db.$queryRaw<Attempt[]>`
+    SELECT run_id::text, attempt, started_at, ended_at, outcome, reason FROM job_attempts
+     WHERE run_id = ANY(${rows.map((r) => r.id)}::uuid[]) ORDER BY run_id, attempt`;
+  const logs = new Map<string, Attempt[]>();
+  for (const a of attempts) logs.set(a.run_id, [...(logs.get(a.run_id) ?? []), a]);
+  const runs = rows.map((r) => toDto(r, logs.get(r.id) ?? []));
+  return { engine: "embedded", dashboard_url: null, runs, schedules: schedules() };
 }
 
 async function findRun(id: string) {

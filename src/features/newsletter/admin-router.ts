@@ -6,6 +6,7 @@ import { deleteNewsletter, listNewsletters } from "./admin.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
 import { requestNewsletterSend } from "./jobs.ts";
 import { newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
+import { cancelNewsletterSend } from "./send-control.ts";
 import { sendNewsletterTest } from "./test-send.ts";
 
 const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) => newsletterSchema.parse(n);
@@ -45,6 +46,19 @@ export const adminNewslettersRouter = createTRPCRouter({
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
     .mutation(({ ctx, input }) => requestNewsletterSend(ctx.db, input.id)),
+  cancelSend: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/newsletters/{id}/cancel-send",
+        tags: ["admin"],
+        summary: "Cancel a send, with or without a live job (it ends failed; sending again resumes it)",
+      },
+      audit: { action: "newsletter.cancel_send", target: "newsletter" },
+    })
+    .input(newsletterIdInputSchema)
+    .output(z.object({ success: z.boolean(), status: z.literal("failed") }))
+    .mutation(({ ctx, input }) => cancelNewsletterSend(ctx.db, input.id)),
   sendTest: adminProcedure
     .meta({
       openapi: {

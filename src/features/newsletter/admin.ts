@@ -2,6 +2,8 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "./schema.ts";
+import { liveSendRuns } from "./send-control.ts";
+import { sendEtaSeconds } from "./send-pace.ts";
 
 const dtoSelect = {
   id: true,
@@ -17,11 +19,17 @@ const dtoSelect = {
   failure_reason: true,
   created_at: true,
   sent_at: true,
+  send_started_at: true,
+  progress_at: true,
 } as const;
 
-const toDto = (n: Omit<NewsletterDto, "items"> & { items: unknown }): NewsletterDto => ({
+type Row = Omit<NewsletterDto, "items" | "eta_seconds" | "stalled"> & { items: unknown };
+
+const toDto = (n: Row, stalled: boolean): NewsletterDto => ({
   ...n,
   items: n.items as NewsletterItem[],
+  eta_seconds: n.status === "sending" ? sendEtaSeconds(n) : null,
+  stalled,
 });
 
 export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
@@ -30,7 +38,13 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
     take: 200,
     select: dtoSelect,
   });
-  return rows.map(toDto);
+  const stalled = new Set<string>();
+  for (const n of rows) {
+    if (n.status !== "sending") continue;
+    const live = await liveSendRuns(db, n.id);
+    if (live !== null && live.length === 0) stalled.add(n.id);
+  }
+  return rows.map((n) => toDto(n, stalled.has(n.id)));
 }
 
 /** Deleting is allowed in any state (SPEC §4) except while a send is running, which would orphan its batches. */

@@ -4,12 +4,13 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
+import { faultPoint } from "~/platform/faults.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
 import {
-  claimNewsletterSend,
   countUnsentBatches,
   finalizeNewsletter,
   planBatches,
@@ -17,6 +18,7 @@ import {
   sendBatch,
   sendUnderway,
 } from "./send.ts";
+import { claimNewsletterSend } from "./send-control.ts";
 import { sendSignupMail } from "./signup-mail.ts";
 
 /** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
@@ -37,8 +39,20 @@ export const SEND_GROUP = "newsletter/send.group";
 
 type Step = Parameters<(typeof signupMailJob)["handler"]>[1]["step"];
 
+type Progress = ((done: number, total: number) => Promise<void>) | undefined;
+
+/** Tells the runtime how far the send is: recipients delivered of its total (Trabajos shows it). */
+async function reportProgress(progress: Progress, newsletterId: string) {
+  if (!progress) return;
+  const n = await db.newsletter.findUnique({
+    where: { id: newsletterId },
+    select: { sent_count: true, recipient_count: true },
+  });
+  if (n) await progress(n.sent_count, n.recipient_count);
+}
+
 /** Batches first…last-1, a few in flight at once; each is its own memoised step (its own idempotency key). */
-async function sendRange(step: Step, newsletterId: string, first: number, last: number) {
+async function sendRange(step: Step, newsletterId: string, first: number, last: number, progress?: Progress) {
   for (let start = first; start < last; start += SEND_CONCURRENCY) {
     const group = Array.from({ length: Math.min(SEND_CONCURRENCY, last - start) }, (_, k) => start + k);
     // allSettled: let every batch of the group finish (and be marked) before a failure ends this attempt.
@@ -47,6 +61,8 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
     );
     const failure = settled.find((r) => r.status === "rejected");
     if (failure) throw failure.reason;
+    await reportProgress(progress, newsletterId);
+    faultPoint("between-batches");
   }
 }
 
@@ -76,14 +92,14 @@ export const sendNewsletterJob = defineJob({
   schema: z.object({ newsletterId: z.string(), attempt: z.number().int().min(0).default(0) }),
   retries: 4,
   onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
-  handler: async ({ newsletterId, attempt: sendAttempt }, { step, log }) => {
+  handler: async ({ newsletterId, attempt: sendAttempt }, { step, log, progress }) => {
     const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
     if (step.sendEvent && batchCount > GROUP_BATCHES) {
       const groups = planGroups(newsletterId, sendAttempt, batchCount);
       await step.sendEvent("fan-out", groups);
       return { newsletterId, batchCount, groups: groups.length };
     }
-    await sendRange(step, newsletterId, 0, batchCount);
+    await sendRange(step, newsletterId, 0, batchCount, progress);
     const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
     log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
     return done;
@@ -110,19 +126,31 @@ export const sendNewsletterGroupJob = defineJob({
   },
 });
 
+/** A loaded server must not abort the claim at Prisma's 5 s default. */
+const TX_LIMITS = { maxWait: 30_000, timeout: 30_000 };
+
 /**
- * Starts (or, after a failure, resumes) a send: the admin's "send" and the weekly job. The job is keyed by the
- * send's attempt, so a repeated request does not start a second run; a key already taken by an earlier send
- * that ended before any batch was tried (an operator cancelled it) cannot be reused, so that request gets a
- * key of its own.
+ * Starts (or, after a failure, resumes) a send: the admin's "send" and the weekly job. The claim and the job
+ * are one transaction (the engine's job row is inserted through it), so a crash at any moment leaves either
+ * both or neither: never a newsletter "sending" with no job behind it. The job is keyed by the send's attempt,
+ * so a repeated request does not start a second run; a key already taken by an earlier send that ended before
+ * any batch was tried (an operator cancelled it) cannot be reused, so that request gets a key of its own.
  */
 export async function requestNewsletterSend(client: DbClient, id: string) {
-  const { attempt } = await claimNewsletterSend(client, id);
-  const payload = { newsletterId: id, attempt };
-  const key = `newsletter-${id}-${attempt}`;
-  const first = await enqueue(sendNewsletterJob, payload, { id: key });
-  if (first.mode === "engine" && first.runId === null)
-    await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}` });
+  faultPoint("before-claim");
+  await prepareJob(sendNewsletterJob);
+  await client.$transaction(async (tx) => {
+    const { attempt } = await claimNewsletterSend(tx, id);
+    faultPoint("after-claim");
+    const payload = { newsletterId: id, attempt };
+    const key = `newsletter-${id}-${attempt}`;
+    const inTx = { db: transactionExecutor(tx) };
+    const first = await enqueue(sendNewsletterJob, payload, { id: key, ...inTx });
+    if (first.mode === "engine" && first.runId === null)
+      await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}`, ...inTx });
+  }, TX_LIMITS);
+  await wakeWorkers(sendNewsletterJob);
+  faultPoint("after-enqueue");
   return { success: true, status: "sending" as const };
 }
 

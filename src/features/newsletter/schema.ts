@@ -84,6 +84,13 @@ export const newsletterSchema = z.object({
   failure_reason: z.string().nullable(),
   created_at: z.date(),
   sent_at: z.date().nullable(),
+  /** While sending: when the send (or its resumption) started, and when a batch last went out. */
+  send_started_at: z.date().nullable(),
+  progress_at: z.date().nullable(),
+  /** While sending: seconds left at the observed pace (or the configured one before the first batch). */
+  eta_seconds: z.number().int().nullable(),
+  /** Sending with no live job behind it (its job was lost): the operator can resume or cancel it. */
+  stalled: z.boolean(),
 });
 export type NewsletterDto = z.infer<typeof newsletterSchema>;
 

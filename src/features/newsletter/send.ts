@@ -1,13 +1,14 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
-import { AppError, notFound } from "~/platform/errors.ts";
+import { AppError } from "~/platform/errors.ts";
+import { faultPoint } from "~/platform/faults.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { type ResendEmail, resendBatch, resendClient } from "~/platform/providers/resend.ts";
+import { resendPacer } from "./pacer.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
+import { BATCH_SIZE } from "./send-pace.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
 
-/** Resend's batch endpoint takes at most 100 e-mails per call. */
-const BATCH_SIZE = 100;
 const PLAN_FLUSH = 500;
 
 interface Recipient {
@@ -113,11 +114,18 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
 
   const resend = resendClient();
   if (resend && emails.length > 0) {
+    const pacer = resendPacer();
     for (let attempt = 0; ; attempt++) {
+      await pacer.take();
       const outcome = await resendBatch(resend, emails, batch.idempotency_key);
-      if (outcome.ok) break;
-      // Rate limits are expected on big lists: wait as told and try again within this step.
+      if (outcome.ok) {
+        pacer.accepted();
+        faultPoint("after-batch-accepted");
+        break;
+      }
+      // Rate limits: slow the whole send down, wait as told and try again within this step.
       if (outcome.retryAfterSeconds !== undefined && attempt < 5) {
+        pacer.refused();
         await sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
         continue;
       }
@@ -148,7 +156,10 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
         })),
       });
     }
-    await tx.newsletter.update({ where: { id: newsletterId }, data: { sent_count: { increment: emails.length } } });
+    await tx.newsletter.update({
+      where: { id: newsletterId },
+      data: { sent_count: { increment: emails.length }, progress_at: new Date() },
+    });
   });
   return { index, skipped: false, sent: emails.length };
 }
@@ -168,6 +179,8 @@ export async function finalizeNewsletter(db: DbClient, newsletterId: string) {
   });
 }
 
+export const CANCELLED_REASON = "Envío cancelado por un operador";
+
 export async function markNewsletterFailed(db: DbClient, newsletterId: string, reason: string) {
   await db.newsletter.updateMany({
     where: { id: newsletterId, status: { not: "sent" } },
@@ -182,29 +195,7 @@ export async function markNewsletterFailed(db: DbClient, newsletterId: string, r
  */
 export async function recordSendFailure(db: DbClient, newsletterId: string, failure: JobFailure) {
   if (!failure.final) return;
-  await markNewsletterFailed(db, newsletterId, failure.cancelled ? "Envío cancelado por un operador" : failure.message);
-}
-
-/**
- * Claims a newsletter for a send (or, after a failure, its resumption). The status flip is one conditional
- * update, so two clicks or two admins start one send; a sent newsletter can never be sent again. Returns the
- * send's attempt number (the batches' highest attempt count), which keys its job.
- */
-export async function claimNewsletterSend(db: DbClient, id: string): Promise<{ attempt: number }> {
-  const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
-  if (!row) throw notFound("Newsletter");
-  if (row.status === "sent")
-    throw new AppError("CONFLICT", "This newsletter has already been sent", { reason: "newsletterAlreadySent" });
-  const claimed = await db.newsletter.updateMany({
-    where: { id, status: { in: ["draft", "pending", "approved", "failed"] } },
-    data: { status: "sending", failure_reason: null },
-  });
-  if (claimed.count === 0)
-    throw new AppError("CONFLICT", "This newsletter is already being sent", { reason: "newsletterAlreadySending" });
-  // Failed batches go back to pending; sent ones stay sent and are skipped.
-  await db.newsletterBatch.updateMany({ where: { newsletter_id: id, status: "failed" }, data: { status: "pending" } });
-  const attempt = await db.newsletterBatch.aggregate({ where: { newsletter_id: id }, _max: { attempts: true } });
-  return { attempt: attempt._max.attempts ?? 0 };
+  await markNewsletterFailed(db, newsletterId, failure.cancelled ? CANCELLED_REASON : failure.message);
 }
 
 export const countUnsentBatches = (db: DbClient, newsletterId: string) =>

@@ -21,6 +21,8 @@ interface JobContext {
   /** The run's id (the engine's job id, or Inngest's run id): the same across the attempts of one run. */
   runId: string;
   log: (message: string) => void;
+  /** Reports how far the run is (e.g. recipients delivered of the total); shown in Trabajos. */
+  progress?: (done: number, total: number) => Promise<void>;
 }
 
 /** What the runtime tells a job about a failed attempt (see `onFailure`). */

@@ -2,12 +2,31 @@ import type { z } from "zod";
 import { inngest, inngestConfigured } from "./client.ts";
 import type { Job, PayloadSchema } from "./contract.ts";
 import { getEngine, runIdFor, sendOptions } from "./engine/engine.ts";
+import type { SqlExecutor } from "./live-runs.ts";
 
 export { backoffMs } from "./engine/engine.ts";
 
 interface EnqueueOptions {
   /** Deduplication id: the same id does not start the job again (Inngest keeps it 24 h, the engine a day too). */
   id?: string;
+  /**
+   * The caller's transaction (see transactionExecutor): the engine's job row is inserted by it, so the job
+   * exists if and only if the transaction commits. Workers hear of it on their next poll, or at once after
+   * `wakeWorkers(job)` once committed. Ignored under Inngest, whose event leaves at once.
+   */
+  db?: SqlExecutor;
+}
+
+/** Starts the engine and the job's queue, outside any transaction (no-op under Inngest). */
+export async function prepareJob(job: Job<PayloadSchema>): Promise<void> {
+  if (inngestConfigured) return;
+  await (await getEngine()).ensure(job);
+}
+
+/** Tells this process's workers of a job enqueued in a transaction that has now committed. */
+export async function wakeWorkers(job: Job<PayloadSchema>): Promise<void> {
+  if (inngestConfigured) return;
+  (await getEngine()).notify(job.name);
 }
 
 /**
@@ -30,7 +49,8 @@ export async function enqueue<S extends PayloadSchema>(
   const runId = await engine.boss.send(job.name, data, {
     ...sendOptions(job),
     ...(opts.id ? { id: runIdFor(job.name, opts.id) } : {}),
+    ...(opts.db ? { db: opts.db } : {}),
   });
-  engine.notify(job.name);
+  if (!opts.db) engine.notify(job.name);
   return { mode: "engine", runId };
 }

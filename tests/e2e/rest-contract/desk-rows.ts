@@ -4,7 +4,7 @@ import type { Answer, Ctx } from "./valid-calls.ts";
 
 /**
  * The editors' desk calls (beyond SPEC §7): article editing, revisions, scheduling, the audit trail and the
- * newsletter test send. Same walk as the spec's rows: access, a refused payload, and a valid call.
+ * newsletter test send and the cancel of a send. Same walk as the spec's rows: access, a refused payload, and a valid call.
  */
 const BAD_SLUG = "Not%20A%20Slug";
 
@@ -16,6 +16,7 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "POST", path: "/api/articles/{slug}/revisions/{id}/restore", payload: "fields (optional)", read: "article", access: "admin", invalid: { body: { fields: ["status"] }, field: "fields.0" } },
   { method: "GET", path: "/api/admin/audit", payload: "none", read: "entries, total, page", access: "admin", invalid: { query: "pageSize=0", field: "pageSize" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/send-test", payload: "locale", read: "success, to", access: "admin", invalid: { body: { locale: "fr" }, field: "locale" } },
+  { method: "POST", path: "/api/admin/newsletters/{id}/cancel-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
 ];
 
 type Json = Record<string, unknown>;
@@ -69,6 +70,21 @@ export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
       await c.admin.call("POST", `/api/admin/newsletters/${row?.id}/send-test`, { body: { locale: "en" } }),
     );
     expect(answer.body).toMatchObject({ success: true });
+    return answer;
+  },
+  "POST /api/admin/newsletters/{id}/cancel-send": async (c) => {
+    // A send whose job was lost: only the operator's cancel (or resume) can end it.
+    const [row] = await c.db.query<{ id: string }>(
+      `INSERT INTO newsletters (id, subject_es, intro_es, week_start, updated_at, status)
+       VALUES ('nl' || md5(random()::text), 'Envío sin trabajo', 'Intro', now(), now(), 'sending') RETURNING id`,
+    );
+    const answer = await asJson(await c.admin.call("POST", `/api/admin/newsletters/${row?.id}/cancel-send`));
+    expect(answer.body).toMatchObject({ success: true, status: "failed" });
+    const [after] = await c.db.query<{ status: string }>(
+      "SELECT status::text AS status FROM newsletters WHERE id = $1",
+      [row?.id],
+    );
+    expect(after?.status).toBe("failed");
     return answer;
   },
 };

@@ -2,14 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { api, type RouterOutputs } from "~/trpc/react.tsx";
+import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
 import { useErrorText } from "~/ui/error-text.ts";
 import { AdminTableHead, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
-
-type Run = RouterOutputs["admin"]["jobs"]["list"]["runs"][number];
+import { AttemptLog, type Run, RunProgress, seconds } from "./run-details.tsx";
 
 const STATUS_STYLE: Record<Run["status"], string> = {
   queued: "bg-ink/10 text-ink",
@@ -19,8 +18,6 @@ const STATUS_STYLE: Record<Run["status"], string> = {
   cancelled: "bg-ink/10 text-muted",
   failed: "bg-accent/15 text-accent-text",
 };
-
-const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(1)} s`);
 
 /** Admin › Trabajos: recent runs of every background job (live while any is moving) and the schedules. */
 export function JobsTab() {
@@ -98,6 +95,8 @@ export function JobsTab() {
                 <td className={tdClass}>
                   <p className="font-semibold">{r.name}</p>
                   {r.error ? <p className="mt-1 text-xs text-accent-text">{r.error}</p> : null}
+                  <RunProgress run={r} />
+                  <AttemptLog run={r} />
                 </td>
                 <td className={tdClass}>
                   <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}>

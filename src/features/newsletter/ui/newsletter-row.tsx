@@ -9,6 +9,7 @@ import { adminDate } from "~/ui/dates.ts";
 import { tdClass } from "~/ui/pager.tsx";
 import { newsletterComposition } from "../schema.ts";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
+import { SendControls } from "./send-controls.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
 
 type Newsletter = RouterOutputs["admin"]["newsletters"]["list"][number];
@@ -27,6 +28,7 @@ export function NewsletterRow(props: {
   newsletter: Newsletter;
   busy: boolean;
   onSend: (id: string) => void;
+  onCancelSend: (id: string) => void;
   onDelete: (id: string) => void;
 }) {
   const t = useTranslations("adminNewsletters");
@@ -57,7 +59,14 @@ export function NewsletterRow(props: {
       </td>
       <td className={tdClass}>{adminDate(n.created_at)}</td>
       <td className={tdClass}>{adminDate(n.sent_at)}</td>
-      <td className={tdClass}>{n.status === "draft" ? "—" : `${n.sent_count}/${n.recipient_count}`}</td>
+      <td className={tdClass} data-testid="newsletter-progress">
+        {n.status === "draft" ? "—" : `${n.sent_count}/${n.recipient_count}`}
+        {n.status === "sending" && n.eta_seconds !== null ? (
+          <p className="text-xs text-muted" data-testid="newsletter-eta">
+            {t("eta", { minutes: Math.floor(n.eta_seconds / 60), seconds: n.eta_seconds % 60 })}
+          </p>
+        ) : null}
+      </td>
       <td className={`${tdClass} whitespace-nowrap text-right`}>
         <div className="flex justify-end gap-1">
           <Button variant="ghost" size="sm" onClick={() => setPreview(true)}>
@@ -80,7 +89,9 @@ export function NewsletterRow(props: {
               onConfirm={() => props.onSend(n.id)}
             />
           ) : null}
-          {n.status === "sending" ? <span className="px-2 py-1 text-xs text-muted">{t("sending")}</span> : null}
+          {n.status === "sending" ? (
+            <SendControls newsletter={n} busy={props.busy} onResume={props.onSend} onCancel={props.onCancelSend} />
+          ) : null}
           <ConfirmDialog
             trigger={
               <Button variant="ghost" size="sm" disabled={props.busy || n.status === "sending"}>

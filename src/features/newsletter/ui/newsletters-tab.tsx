@@ -37,6 +37,13 @@ export function NewslettersTab() {
     },
     onError: () => toast.error(t("errorTitle"), { description: t("sendError") }),
   });
+  const cancelSend = api.admin.newsletters.cancelSend.useMutation({
+    onSuccess: () => {
+      toast.success(t("cancelledTitle"));
+      void refresh();
+    },
+    onError: (err) => toast.error(t("errorTitle"), { description: errorText(err) }),
+  });
   const remove = api.admin.newsletters.delete.useMutation({
     onSuccess: () => {
       toast.success(t("deletedTitle"));
@@ -44,7 +51,7 @@ export function NewslettersTab() {
     },
     onError: () => toast.error(t("errorTitle"), { description: t("deleteError") }),
   });
-  const busy = send.isPending || remove.isPending;
+  const busy = send.isPending || remove.isPending || cancelSend.isPending;
 
   return (
     <section data-testid="admin-tab-newsletters" className="space-y-4">
@@ -72,6 +79,7 @@ export function NewslettersTab() {
                 newsletter={n}
                 busy={busy}
                 onSend={(id) => send.mutate({ id })}
+                onCancelSend={(id) => cancelSend.mutate({ id })}
                 onDelete={(id) => remove.mutate({ id })}
               />
             ))}

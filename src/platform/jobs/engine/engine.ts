@@ -6,6 +6,7 @@ import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
 import { registeredJobs, registerJobs } from "../catalog.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
+import { endCrashedAttempt } from "./attempts.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { handleUnawaitedCompletions } from "./handled-completions.ts";
@@ -16,6 +17,8 @@ export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
 const HEARTBEAT_MS = 3000;
 /** A run whose process has not beaten for this long is taken over. */
 const STALE_AFTER_S = 15;
+/** Crash takeovers of one run that do not count against its retries. */
+const MAX_TAKEOVERS = 5;
 const WORKERS_PER_JOB = 2;
 const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
 
@@ -177,8 +180,10 @@ function deadOnThisHost(workerId: string): boolean {
  * Crash recovery: a run still `active` whose process is gone — it stopped beating for STALE_AFTER_S, or (on
  * this host) its process no longer exists, which a restart after kill -9 sees at once — is failed on pg-boss's
  * side, which schedules its retry with backoff; the retry resumes after the last finished step. The
- * conditional UPDATE makes one process (of several) claim each dead run. A run that died in its last
- * attempt is over: its job hears of it as a final failure, as if the attempt had thrown.
+ * conditional UPDATE makes one process (of several) claim each dead run. A takeover is not a failure of the
+ * work: the run's retry limit is raised by one, so crashes do not spend the retries that guard against provider
+ * errors — up to MAX_TAKEOVERS, after which a run that keeps killing its process counts them like failures.
+ * A run that died in its last attempt is over: its job hears of it as a final failure, as if it had thrown.
  */
 async function sweep(boss: PgBoss, schema: string) {
   const candidates = await db.$queryRawUnsafe<
@@ -190,9 +195,11 @@ async function sweep(boss: PgBoss, schema: string) {
       data: unknown;
       retry_count: number;
       retry_limit: number;
+      takeovers: number | null;
+      started_on: Date | null;
     }[]
   >(
-    `SELECT j.id::text, j.name, r.worker_id, j.data, j.retry_count, j.retry_limit,
+    `SELECT j.id::text, j.name, r.worker_id, j.data, j.retry_count, j.retry_limit, r.takeovers, j.started_on,
             coalesce(r.heartbeat_at, j.started_on) < now() - make_interval(secs => $1) AS stale
        FROM ${schema}.job j LEFT JOIN job_runs r ON r.id = j.id
       WHERE j.state = 'active'`,
@@ -206,15 +213,25 @@ async function sweep(boss: PgBoss, schema: string) {
       : await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${o.id}::uuid, ${o.name}, 'recovery')
           ON CONFLICT (id) DO NOTHING`;
     if (claimed === 0) continue;
-    const last = o.retry_count >= o.retry_limit;
+    const spare = (o.takeovers ?? 0) < MAX_TAKEOVERS;
+    const last = !spare && o.retry_count >= o.retry_limit;
     console.warn(`[jobs] ${o.name} ${o.id}: its process stopped; ${last ? "it was its last attempt" : "resuming it"}`);
     const message = last
       ? "El proceso que lo ejecutaba se detuvo"
       : "El proceso que lo ejecutaba se detuvo; se reanuda";
-    await boss.fail(o.name, o.id, { message });
+    await endCrashedAttempt(o.id, o.started_on, message);
     const job = registeredJobs().find((j) => j.name === o.name);
     const payload = job?.schema.safeParse(o.data ?? {});
+    // Told before the run is failed: a crash between the two repeats the (idempotent) report, never skips it.
     if (job && payload?.success && last)
       await reportFailure(job, payload.data, describeFailure(new Error(message), o.retry_count, o.retry_limit));
+    if (spare) {
+      await db.$executeRawUnsafe(
+        `UPDATE ${schema}.job SET retry_limit = retry_limit + 1 WHERE id = $1::uuid AND state = 'active'`,
+        o.id,
+      );
+      await db.$executeRaw`UPDATE job_runs SET takeovers = takeovers + 1 WHERE id = ${o.id}::uuid`;
+    }
+    await boss.fail(o.name, o.id, { message });
   }
 }

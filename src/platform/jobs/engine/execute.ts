@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
+import { beginAttempt, endAttempt } from "./attempts.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
 
 export interface RunScope {
@@ -19,20 +20,27 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
   const runId = pj.id;
   await db.$executeRaw`INSERT INTO job_runs (id, name, worker_id) VALUES (${runId}::uuid, ${job.name}, ${scope.workerId})
     ON CONFLICT (id) DO UPDATE SET worker_id = EXCLUDED.worker_id, heartbeat_at = now()`;
+  const attempt = await beginAttempt(runId, scope.workerId);
   const state = { cancelled: false };
   scope.active.set(runId, state);
   let payload: unknown;
   try {
     const step = await durableSteps(db, runId, { isCancelled: () => state.cancelled });
     payload = job.schema.parse(pj.data ?? {});
-    return await job.handler(payload, {
+    const value = await job.handler(payload, {
       step,
       attempt: pj.retryCount,
       runId,
       log: (m) => console.log(`[job ${job.name}] ${m}`),
+      progress: (done, total) => reportProgress(runId, done, total),
     });
+    await endAttempt(runId, attempt, "completed", null);
+    return value;
   } catch (err) {
     const cancelled = err instanceof JobCancelledError;
+    await endAttempt(runId, attempt, cancelled ? "cancelled" : "failed", describeFailure(err, 0, 0).message).catch(
+      () => undefined,
+    );
     console.error(`[job ${job.name}] attempt ${pj.retryCount + 1} failed: ${(err as Error)?.message ?? err}`);
     const failure = describeFailure(err, pj.retryCount, pj.retryLimit, cancelled);
     // A non-retriable error (or a cancelled run) must end the job now: pg-boss retries while
@@ -46,4 +54,9 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
   } finally {
     scope.active.delete(runId);
   }
+}
+
+/** What a job reports of its progress (a send's recipients delivered of its total), for Trabajos. */
+async function reportProgress(runId: string, done: number, total: number): Promise<void> {
+  await db.$executeRaw`UPDATE job_runs SET progress_done = ${done}, progress_total = ${total} WHERE id = ${runId}::uuid`;
 }

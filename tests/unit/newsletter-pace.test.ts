@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { Pacer } from "~/features/newsletter/pacer.ts";
+import { sendEtaSeconds } from "~/features/newsletter/send-pace.ts";
+
+describe("a send's ETA", () => {
+  it("before the first batch: the batches left at the configured rate (RESEND_MAX_RPS, 2/s by default)", () => {
+    expect(
+      sendEtaSeconds({ recipient_count: 1000, sent_count: 0, send_started_at: new Date(), progress_at: null }),
+    ).toBe(5);
+  });
+  it("once batches went out: the recipients left at the pace observed since the send started", () => {
+    const start = new Date("2026-11-27T07:00:00Z");
+    const progress = new Date(start.getTime() + 50_000);
+    expect(
+      sendEtaSeconds({ recipient_count: 1000, sent_count: 500, send_started_at: start, progress_at: progress }),
+    ).toBe(50);
+  });
+});
+
+describe("the pacer", () => {
+  it("releases requests no closer than 1/rate, and a 429 halves the rate", async () => {
+    const pacer = new Pacer(20, 1);
+    const at: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, () => pacer.take().then(() => at.push(Date.now()))));
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(49);
+    pacer.refused();
+    expect(pacer.requestsPerSecond).toBe(10);
+    pacer.accepted();
+    expect(pacer.requestsPerSecond).toBeLessThanOrEqual(18);
+  });
+});
