@@ -189,6 +189,13 @@ describe("the click counter", () => {
     expect(await clicksOf(draft.id, 0)).toBe(0);
   });
 
+  it("adds the clicks up per topic for the next ranking", async () => {
+    const { topicInterest } = await import("~/features/newsletter/clicks.ts");
+    const interest = await topicInterest(db, new Date(now.getTime() + 86_400_000));
+    expect(interest.get("regulacion")).toBe(await clicksOf(newsletter.id, first));
+    expect((await topicInterest(db, now)).size).toBe(0);
+  });
+
   it("shows admins the clicks per item", async () => {
     const row = (await listNewsletters(db)).find((n) => n.id === newsletter.id)!;
     expect(row.clicks![first]).toBe(await clicksOf(newsletter.id, first));

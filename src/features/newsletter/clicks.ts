@@ -64,3 +64,28 @@ export async function clickCounts(db: DbClient, newsletterIds: string[]): Promis
   }
   return counts;
 }
+
+/** How many previous newsletters the ranking's interest signal looks back on. */
+const INTEREST_WEEKS = 4;
+
+/** Clicks per topic over the last few sent newsletters before `before`: the ranking's interest signal. */
+export async function topicInterest(db: DbClient, before: Date): Promise<Map<string, number>> {
+  const sent = await db.newsletter.findMany({
+    where: { status: "sent", sent_at: { lt: before } },
+    orderBy: { sent_at: "desc" },
+    take: INTEREST_WEEKS,
+    select: { id: true, items: true },
+  });
+  const counts = await clickCounts(
+    db,
+    sent.map((n) => n.id),
+  );
+  const interest = new Map<string, number>();
+  for (const n of sent) {
+    for (const [i, item] of (n.items as NewsletterItem[]).entries()) {
+      const clicks = counts.get(n.id)?.[i] ?? 0;
+      for (const topic of item.topics ?? []) interest.set(topic, (interest.get(topic) ?? 0) + clicks);
+    }
+  }
+  return interest;
+}

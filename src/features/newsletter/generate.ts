@@ -2,6 +2,7 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { createWithSlug } from "./archive-slug.ts";
+import { topicInterest } from "./clicks.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 import type { NewsletterItem } from "./schema.ts";
 
@@ -133,7 +134,11 @@ async function carriedPieces(db: DbClient): Promise<Set<string>> {
  */
 export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
   const weekStart = new Date(now.getTime() - WEEK_MS);
-  const week = rankTopFive(await loadCandidates(db, { gte: weekStart, lte: now }, new Set()));
+  const week = rankTopFive(
+    await loadCandidates(db, { gte: weekStart, lte: now }, new Set()),
+    TOP,
+    await topicInterest(db, now),
+  );
   const need = TOP - week.length;
   const fill =
     need > 0
