@@ -51,8 +51,3 @@ export async function getArchivedNewsletter(db: DbClient, slug: string): Promise
   });
   return row ? toArchived(row) : null;
 }
-
-/** Whether the archive has a page under that slug (the 404 proxy's question). */
-export async function archivedNewsletterExists(db: DbClient, slug: string): Promise<boolean> {
-  return (await db.newsletter.count({ where: outWhere(slug) })) > 0;
-}

@@ -1,7 +1,7 @@
 /** The weekly Top 5: subscriptions (double opt-in, unsubscribe), generation, durable sending, the public archive and the admin. */
 export { newsletterPreviewHtml } from "./admin.ts";
 export { adminNewslettersRouter } from "./admin-router.ts";
-export { type ArchivedNewsletter, archivedNewsletterExists } from "./archive.ts";
+export type { ArchivedNewsletter } from "./archive.ts";
 export { invalidateNewsletterArchive, newsletterContent } from "./cache.ts";
 export { recordClick } from "./clicks.ts";
 export { newsletterHealthJob } from "./health-job.ts";

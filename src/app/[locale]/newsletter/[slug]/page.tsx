@@ -45,6 +45,7 @@ const route = itemRoute({
   ),
 });
 
-export const generateStaticParams = route.generateStaticParams;
+// No generateStaticParams: issues are few and render per request from the data cache; an empty list of
+// params at build (no newsletter sent yet) made Next answer each issue with a DYNAMIC_SERVER_USAGE error.
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
