@@ -16,6 +16,8 @@ interface WeeklyNewsletterProps {
   intro: string;
   items: WeeklyNewsletterItem[];
   unsubscribeUrl: string;
+  /** The page in the public archive ("View in browser"), once it has one. */
+  webUrl?: string;
 }
 
 /** The Friday 'Top 5 of the week': intro, then the five ranked items (sponsored ones always labelled). */
@@ -26,10 +28,18 @@ export default function WeeklyNewsletter({
   intro,
   items,
   unsubscribeUrl,
+  webUrl,
 }: WeeklyNewsletterProps) {
   const t = translatorFor(locale, "emails");
   return (
     <EmailLayout locale={locale} preview={intro} siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl}>
+      {webUrl ? (
+        <Text style={{ fontSize: 12, margin: "8px 0 0", textAlign: "right" }}>
+          <Link href={webUrl} style={{ color: colors.muted, textDecoration: "underline" }}>
+            {t("viewInBrowser")}
+          </Link>
+        </Text>
+      ) : null}
       <Text style={{ fontSize: 12, letterSpacing: 1, textTransform: "uppercase", color: colors.muted }}>
         {t("weeklyHeading")}
       </Text>
@@ -84,4 +94,5 @@ WeeklyNewsletter.PreviewProps = {
     },
   ],
   unsubscribeUrl: "http://localhost:3000/unsubscribe?token=preview-token-preview-token-preview-token",
+  webUrl: "http://localhost:3000/newsletter/top-5-2026-11-27",
 } satisfies WeeklyNewsletterProps;

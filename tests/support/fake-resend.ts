@@ -10,6 +10,9 @@ export interface Delivery {
   text?: string;
   headers: Record<string, string>;
   idempotencyKey?: string;
+  /** The id the fake answered for this e-mail, and the tags it was sent with (what Resend's webhooks echo). */
+  emailId?: string;
+  tags?: { name: string; value: string }[];
 }
 
 /**
@@ -197,7 +200,7 @@ export class FakeResend {
         return send(res, 422, { name: "validation_error", message: "from, to and subject are required" });
     }
     const ids = emails.map(() => ({ id: randomUUID() }));
-    for (const e of emails) this.record(e, key);
+    for (const [i, e] of emails.entries()) this.record(e, key, ids[i]!.id);
     const body = isBatch ? { data: ids } : ids[0];
     if (key) this.idem.set(key, { hash, status: 200, body });
     if (fault && "lost" in fault) {
@@ -216,7 +219,7 @@ export class FakeResend {
     return send(res, 200, body);
   }
 
-  private record(e: Record<string, unknown>, key?: string) {
+  private record(e: Record<string, unknown>, key?: string, emailId?: string) {
     const recipients = (Array.isArray(e.to) ? e.to : [e.to]) as string[];
     for (const to of recipients) {
       const address = to.toLowerCase();
@@ -225,6 +228,8 @@ export class FakeResend {
         to: address,
         subject: String(e.subject),
         idempotencyKey: key,
+        emailId,
+        tags: Array.isArray(e.tags) ? (e.tags as { name: string; value: string }[]) : undefined,
         ...(this.opts.keepBodies === false
           ? { headers: {} }
           : { headers: (e.headers as Record<string, string>) ?? {}, html: e.html as string, text: e.text as string }),

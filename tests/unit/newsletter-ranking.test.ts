@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priorityTier, type RankCandidate, rankTopFive } from "~/features/newsletter/ranking.ts";
+import { interestLevel, priorityTier, type RankCandidate, rankTopFive } from "~/features/newsletter/ranking.ts";
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9));
 const piece = (slug: string, over: Partial<RankCandidate> = {}): RankCandidate => ({
@@ -47,5 +47,31 @@ describe("weekly Top 5 ranking", () => {
     const input = [piece("b", { date: day(1) }), piece("a", { date: day(2) })];
     expect(rankTopFive(input).map((p) => p.slug)).toEqual(["a", "b"]);
     expect(input.map((p) => p.slug)).toEqual(["b", "a"]);
+  });
+
+  it("within a tier, puts topics readers clicked clearly more first, and otherwise keeps recency", () => {
+    const interest = new Map([
+      ["privacidad", 9],
+      ["trabajo-economia", 1],
+    ]);
+    expect(interestLevel(["privacidad"], interest)).toBe(3);
+    expect(interestLevel(["trabajo-economia"], interest)).toBe(1);
+    expect(interestLevel(["etica-sesgos"], interest)).toBe(0);
+    const ranked = rankTopFive(
+      [
+        piece("sesgos-nuevo", { topics: ["etica-sesgos"], date: day(15) }),
+        piece("privacidad-viejo", { topics: ["privacidad"], date: day(11) }),
+        piece("empleo-medio", { topics: ["trabajo-economia"], date: day(13) }),
+        piece("regulacion", { topics: ["regulacion"], date: day(9) }),
+      ],
+      5,
+      interest,
+    );
+    // The tier still comes first; clicks only reorder within it.
+    expect(ranked.map((p) => p.slug)).toEqual(["regulacion", "privacidad-viejo", "empleo-medio", "sesgos-nuevo"]);
+    expect(rankTopFive([piece("a", { date: day(9) }), piece("b", { date: day(10) })]).map((p) => p.slug)).toEqual([
+      "b",
+      "a",
+    ]);
   });
 });

@@ -2,13 +2,18 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
+import { COUNTED_EVENTS, countEvent, tagStrings } from "./event-counts.ts";
 import { suppressAddress } from "./suppression.ts";
 
 /** The part of a Resend webhook event we act on. */
 const eventSchema = z.object({
   type: z.string(),
   data: z
-    .object({ to: z.union([z.array(z.string()), z.string()]).optional(), email_id: z.string().optional() })
+    .object({
+      to: z.union([z.array(z.string()), z.string()]).optional(),
+      email_id: z.string().optional(),
+      tags: z.unknown().optional(),
+    })
     .loose(),
 });
 
@@ -20,7 +25,8 @@ const SUPPRESSING: Record<string, string> = {
 /**
  * Resend signs webhooks the Standard Webhooks (svix) way: `webhook-id`, `webhook-timestamp` and
  * `webhook-signature` headers over the raw body, with a `whsec_…` secret; stale timestamps are refused.
- * A bounce or complaint suppresses the address for good.
+ * A bounce or complaint suppresses the address for good. Delivered, bounced and complained events add one to
+ * the counters of the mail's tags (per newsletter), which keep no address.
  */
 export async function handleResendWebhook(
   db: DbClient,
@@ -48,10 +54,12 @@ export async function handleResendWebhook(
   if (!(await recordDelivery(db, id))) return { handled: event.data.type, suppressed: [], duplicate: true };
   try {
     const reason = SUPPRESSING[event.data.type];
-    if (!reason) return { handled: event.data.type, suppressed: [] };
     const to = event.data.data.to;
-    const addresses = (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean);
-    for (const address of addresses) await suppressAddress(db, address, reason);
+    const addresses = reason ? (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean) : [];
+    for (const address of addresses) await suppressAddress(db, address, reason!);
+    // Last: a failure above leaves nothing counted, and the provider's retry counts it then.
+    const counted = COUNTED_EVENTS[event.data.type as keyof typeof COUNTED_EVENTS];
+    if (counted) await countEvent(db, tagStrings(event.data.data.tags), counted);
     return { handled: event.data.type, suppressed: addresses };
   } catch (err) {
     // Not handled after all: the provider's retry must be able to try again.

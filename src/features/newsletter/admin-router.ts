@@ -4,8 +4,9 @@ import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { deleteNewsletter, listNewsletters } from "./admin.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
+import { openAlerts } from "./health.ts";
 import { requestNewsletterSend } from "./jobs.ts";
-import { newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
+import { newsletterAlertSchema, newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
 import { cancelNewsletterSend } from "./send-control.ts";
 import { sendNewsletterTest } from "./test-send.ts";
 
@@ -17,6 +18,13 @@ export const adminNewslettersRouter = createTRPCRouter({
     .input(emptyInputSchema.optional())
     .output(z.array(newsletterSchema))
     .query(({ ctx }) => listNewsletters(ctx.db)),
+  alerts: adminProcedure
+    .meta({
+      openapi: { method: "GET", path: "/admin/newsletters/alerts", tags: ["admin"], summary: "Open newsletter alerts" },
+    })
+    .input(z.object({ locale: localeSchema.default("es") }).optional())
+    .output(z.array(newsletterAlertSchema))
+    .query(({ ctx, input }) => openAlerts(ctx.db, input?.locale ?? "es")),
   generate: adminProcedure
     .meta({
       openapi: {

@@ -1,5 +1,8 @@
+import { eventCounts } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { invalidateNewsletterArchive } from "./cache.ts";
+import { clickCounts } from "./clicks.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "./schema.ts";
 import { liveSendRuns } from "./send-control.ts";
@@ -21,6 +24,7 @@ const dtoSelect = {
   sent_at: true,
   send_started_at: true,
   progress_at: true,
+  slug: true,
 } as const;
 
 type Row = Omit<NewsletterDto, "items" | "eta_seconds" | "stalled"> & { items: unknown };
@@ -44,18 +48,31 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
     const live = await liveSendRuns(db, n.id);
     if (live !== null && live.length === 0) stalled.add(n.id);
   }
-  return rows.map((n) => toDto(n, stalled.has(n.id)));
+  const ids = rows.map((r) => r.id);
+  const [delivery, clicks] = await Promise.all([
+    eventCounts(
+      db,
+      ids.map((id) => `newsletter:${id}`),
+    ),
+    clickCounts(db, ids),
+  ]);
+  return rows.map((r) => ({
+    ...toDto(r, stalled.has(r.id)),
+    delivery: delivery.get(`newsletter:${r.id}`),
+    clicks: (r.items as NewsletterItem[]).map((_, i) => clicks.get(r.id)?.[i] ?? 0),
+  }));
 }
 
 /** Deleting is allowed in any state (SPEC §4) except while a send is running, which would orphan its batches. */
 export async function deleteNewsletter(db: DbClient, id: string) {
-  const row = await db.newsletter.findUnique({ where: { id }, select: { status: true } });
+  const row = await db.newsletter.findUnique({ where: { id }, select: { status: true, slug: true } });
   if (!row) throw notFound("Newsletter");
   if (row.status === "sending")
     throw new AppError("CONFLICT", "The newsletter is being sent; wait until it ends", {
       reason: "newsletterSending",
     });
   await db.newsletter.delete({ where: { id } });
+  if (row.status === "sent") await invalidateNewsletterArchive({ slug: row.slug });
   return { success: true };
 }
 

@@ -1,6 +1,8 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
+import { createWithSlug } from "./archive-slug.ts";
+import { topicInterest } from "./clicks.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
 import type { NewsletterItem } from "./schema.ts";
 
@@ -17,6 +19,19 @@ const dateFmt = (locale: string) =>
     month: "long",
     timeZone: "Europe/Madrid",
   });
+
+/** An article's sources as stored (JSON): the well-formed http(s) ones, at most 10. */
+function listedSources(raw: unknown): { name: string; url: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .flatMap((s) => {
+      const { name, url } = (s ?? {}) as { name?: unknown; url?: unknown };
+      return typeof url === "string" && /^https?:\/\//.test(url)
+        ? [{ name: typeof name === "string" ? name : url, url }]
+        : [];
+    })
+    .slice(0, 10);
+}
 
 type Window = { gte?: Date; lt?: Date; lte?: Date };
 
@@ -42,6 +57,7 @@ async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, tak
         tags: true,
         sponsored: true,
         type: true,
+        sources: true,
       },
     }),
     db.interview.findMany({
@@ -78,6 +94,8 @@ async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, tak
         summary_en: a.summary_en,
         sponsored: a.sponsored || a.type === "novedad-industria",
         date: a.date.toISOString(),
+        topics: a.topics,
+        sources: listedSources(a.sources),
       },
     })),
     ...interviews.map((i) => ({
@@ -96,6 +114,7 @@ async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, tak
         summary_en: i.intro_en,
         sponsored: i.sponsored,
         date: i.date.toISOString(),
+        topics: i.topics,
       },
     })),
   ];
@@ -115,7 +134,11 @@ async function carriedPieces(db: DbClient): Promise<Set<string>> {
  */
 export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
   const weekStart = new Date(now.getTime() - WEEK_MS);
-  const week = rankTopFive(await loadCandidates(db, { gte: weekStart, lte: now }, new Set()));
+  const week = rankTopFive(
+    await loadCandidates(db, { gte: weekStart, lte: now }, new Set()),
+    TOP,
+    await topicInterest(db, now),
+  );
   const need = TOP - week.length;
   const fill =
     need > 0
@@ -128,15 +151,14 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
   const lead = items[0]!;
   const [es, en] = [translatorFor("es", "adminNewsletters"), translatorFor("en", "adminNewsletters")];
   const range = (locale: string) => `${dateFmt(locale).format(weekStart)} – ${dateFmt(locale).format(now)}`;
-  return db.newsletter.create({
-    data: {
-      subject_es: es("outcomes.draftSubject", { title: lead.title_es }),
-      subject_en: en("outcomes.draftSubject", { title: lead.title_en ?? lead.title_es }),
-      intro_es: es("outcomes.draftIntro", { count: items.length, range: range("es") }),
-      intro_en: en("outcomes.draftIntro", { count: items.length, range: range("en") }),
-      items,
-      status: "draft",
-      week_start: weekStart,
-    },
-  });
+  return createWithSlug(db, now, (slug) => ({
+    slug,
+    subject_es: es("outcomes.draftSubject", { title: lead.title_es }),
+    subject_en: en("outcomes.draftSubject", { title: lead.title_en ?? lead.title_es }),
+    intro_es: es("outcomes.draftIntro", { count: items.length, range: range("es") }),
+    intro_en: en("outcomes.draftIntro", { count: items.length, range: range("en") }),
+    items,
+    status: "draft",
+    week_start: weekStart,
+  }));
 }

@@ -1,6 +1,10 @@
-/** The weekly Top 5: subscriptions (double opt-in, unsubscribe), generation, durable sending and the admin. */
+/** The weekly Top 5: subscriptions (double opt-in, unsubscribe), generation, durable sending, the public archive and the admin. */
 export { newsletterPreviewHtml } from "./admin.ts";
 export { adminNewslettersRouter } from "./admin-router.ts";
+export type { ArchivedNewsletter } from "./archive.ts";
+export { invalidateNewsletterArchive, newsletterContent } from "./cache.ts";
+export { recordClick } from "./clicks.ts";
+export { newsletterHealthJob } from "./health-job.ts";
 export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob, weeklyNewsletterJob } from "./jobs.ts";
 export { newsletterRouter } from "./router.ts";
 export { subscriberLocale, unsubscribe } from "./subscribe.ts";

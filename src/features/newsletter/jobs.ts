@@ -8,6 +8,7 @@ import { faultPoint } from "~/platform/faults.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { finalizeAndPublish } from "./cache.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
 import {
@@ -100,7 +101,7 @@ export const sendNewsletterJob = defineJob({
       return { newsletterId, batchCount, groups: groups.length };
     }
     await sendRange(step, newsletterId, 0, batchCount, progress);
-    const done = await step.run("finalize", () => finalizeNewsletter(db, newsletterId));
+    const done = await step.run("finalize", () => finalizeAndPublish(db, newsletterId, finalizeNewsletter));
     log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
     return done;
   },
@@ -121,7 +122,7 @@ export const sendNewsletterGroupJob = defineJob({
     await sendRange(step, newsletterId, first, last);
     return step.run("finish-if-complete", async () => {
       const left = await countUnsentBatches(db, newsletterId);
-      return left > 0 ? { newsletterId, batchesLeft: left } : finalizeNewsletter(db, newsletterId);
+      return left > 0 ? { newsletterId, batchesLeft: left } : finalizeAndPublish(db, newsletterId, finalizeNewsletter);
     });
   },
 });

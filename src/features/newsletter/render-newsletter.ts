@@ -3,13 +3,14 @@ import WeeklyNewsletter from "@emails/weekly-newsletter.tsx";
 import { createElement } from "react";
 import { renderEmail } from "~/features/mail/index.ts";
 import type { NewsletterItem } from "./schema.ts";
-import { itemUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
+import { archiveUrl, clickUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
 
 /** Stands in for each subscriber's unsubscribe token: the newsletter is rendered once per language, not per person. */
 const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";
 
 interface NewsletterContent {
   id: string;
+  slug: string | null;
   subject_es: string;
   subject_en: string | null;
   intro_es: string;
@@ -33,7 +34,7 @@ const cache = new Map<string, Promise<RenderedNewsletter>>();
 
 /** The newsletter in one language, with TOKEN_PLACEHOLDER where the subscriber's token goes. */
 export function renderNewsletter(n: NewsletterContent, locale: "es" | "en"): Promise<RenderedNewsletter> {
-  const content = JSON.stringify([n.subject_es, n.subject_en, n.intro_es, n.intro_en, n.items]);
+  const content = JSON.stringify([n.slug, n.subject_es, n.subject_en, n.intro_es, n.intro_en, n.items]);
   const key = `${n.id}:${locale}:${createHash("sha256").update(content).digest("base64url")}`;
   let hit = cache.get(key);
   if (!hit) {
@@ -46,10 +47,11 @@ export function renderNewsletter(n: NewsletterContent, locale: "es" | "en"): Pro
 }
 
 async function doRender(n: NewsletterContent, locale: "es" | "en"): Promise<RenderedNewsletter> {
-  const items = (n.items as NewsletterItem[]).map((item) => ({
+  // Item links go through the click counter (aggregate counts, nothing about the reader).
+  const items = (n.items as NewsletterItem[]).map((item, index) => ({
     title: locale === "en" ? (item.title_en ?? item.title_es) : item.title_es,
     summary: locale === "en" ? (item.summary_en ?? item.summary_es) : item.summary_es,
-    url: itemUrl(locale, item.kind, item.slug),
+    url: clickUrl(n.id, index, locale),
     sponsored: item.sponsored,
   }));
   const { html, text } = await renderEmail(
@@ -60,6 +62,7 @@ async function doRender(n: NewsletterContent, locale: "es" | "en"): Promise<Rend
       intro: locale === "en" ? (n.intro_en ?? n.intro_es) : n.intro_es,
       items,
       unsubscribeUrl: unsubscribeUrl(locale, TOKEN_PLACEHOLDER),
+      webUrl: n.slug ? archiveUrl(locale, n.slug) : undefined,
     }),
   );
   return { subject: newsletterSubject(n, locale), html, text };

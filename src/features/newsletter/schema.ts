@@ -61,6 +61,10 @@ export const newsletterItemSchema = z.object({
   summary_en: z.string().nullable(),
   sponsored: z.boolean(),
   date: z.string(),
+  /** The piece's topics when generated: the ranking's click signal adds up clicks per topic. */
+  topics: z.array(z.string()).optional(),
+  /** The piece's listed sources: the only outside addresses the click counter redirects to. */
+  sources: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
 });
 export type NewsletterItem = z.infer<typeof newsletterItemSchema>;
 
@@ -91,7 +95,34 @@ export const newsletterSchema = z.object({
   eta_seconds: z.number().int().nullable(),
   /** Sending with no live job behind it (its job was lost): the operator can resume or cancel it. */
   stalled: z.boolean(),
+  /** The public archive's address (/newsletter/{slug}). */
+  slug: z.string().nullable().optional(),
+  /** What the provider reported back (signed webhooks), counted per newsletter: no addresses. */
+  delivery: z
+    .object({ delivered: z.number().int(), bounced: z.number().int(), complained: z.number().int() })
+    .optional(),
+  /** Clicks per item (same order as items): aggregate counts only. */
+  clicks: z.array(z.number().int()).optional(),
 });
 export type NewsletterDto = z.infer<typeof newsletterSchema>;
 
 export const newsletterIdInputSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** A click on item `index` of a newsletter: `lang` picks the page's language, `to` one of the item's sources. */
+export const clickInputSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  index: z.coerce.number().int().min(0).max(99),
+  lang: localeSchema.optional(),
+  to: z.string().max(2048).optional(),
+});
+export type ClickInput = z.infer<typeof clickInputSchema>;
+
+/** An open health alert of the newsletter, as the admin's banner shows it. */
+export const newsletterAlertSchema = z.object({
+  key: z.string(),
+  kind: z.enum(["failed", "stalled", "missed"]),
+  newsletter_id: z.string().nullable(),
+  message: z.string(),
+  created_at: z.date(),
+  emailed: z.boolean(),
+});

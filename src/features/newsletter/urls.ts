@@ -20,3 +20,12 @@ export function listUnsubscribeHeaders(token: string, locale: string): Record<st
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }
+
+/** The web version of a sent newsletter, and the archive's list. */
+export const archiveUrl = (locale: string, slug: string) =>
+  `${site()}${localePrefix(locale)}/newsletter/${encodeURIComponent(slug)}`;
+export const archivePath = (slug: string) => `/newsletter/${slug}`;
+
+/** An item's link in the newsletter: through the click counter, which redirects to the item's own page. */
+export const clickUrl = (newsletterId: string, index: number, locale: string) =>
+  `${site()}/api/newsletter/click/${encodeURIComponent(newsletterId)}/${index}${locale === "en" ? "?lang=en" : ""}`;

@@ -1,7 +1,7 @@
 import type { DbClient } from "~/platform/db/client.ts";
 
 /** The kinds of 404 page, each with its SPEC §8 texts and back link (src/app/[locale]/404/[kind]). */
-export type NotFoundKind = "page" | "article" | "interview" | "referent";
+export type NotFoundKind = "page" | "article" | "interview" | "referent" | "newsletter";
 type ItemKind = Exclude<NotFoundKind, "page">;
 
 /** Item pages whose slug must exist (published) for the page to exist. */
@@ -9,6 +9,7 @@ const ITEM_ROUTES: Record<string, ItemKind> = {
   "/noticias/[slug]": "article",
   "/entrevistas/[slug]": "interview",
   "/referentes/[slug]": "referent",
+  "/newsletter/[slug]": "newsletter",
 };
 /** Routes that exist only to catch what nothing else matches. */
 const CATCH_ALL = new Set(["/[...rest]", "/404/[kind]"]);
@@ -32,7 +33,9 @@ function fits(pattern: string[], segments: string[]): boolean {
  */
 export function routeShape(path: string, routes: readonly string[]): RouteShape {
   const segments = path.split("/").filter(Boolean);
-  for (const route of routes) {
+  // A static route wins over a dynamic one beside it (/newsletter/confirmar over /newsletter/[slug]), as in Next.
+  const ordered = [...routes].sort((a, b) => Number(a.includes("[")) - Number(b.includes("[")));
+  for (const route of ordered) {
     if (CATCH_ALL.has(route) || !fits(route.split("/").filter(Boolean), segments)) continue;
     const of = ITEM_ROUTES[route];
     if (!of) return { kind: "known" };
@@ -49,5 +52,9 @@ export function routeShape(path: string, routes: readonly string[]): RouteShape 
 export async function publicItemExists(db: DbClient, of: ItemKind, slug: string): Promise<boolean> {
   if (of === "article") return (await db.article.count({ where: { slug, status: "published" } })) > 0;
   if (of === "interview") return (await db.interview.count({ where: { slug, status: "published" } })) > 0;
+  // The archive shows newsletters that went out or are going out (see the newsletter's archive.ts); queried
+  // here, like the others, so the proxy's bundle does not take in the newsletter feature and its job engine.
+  if (of === "newsletter")
+    return (await db.newsletter.count({ where: { slug, status: { in: ["sent", "sending"] } } })) > 0;
   return (await db.referent.count({ where: { slug } })) > 0;
 }

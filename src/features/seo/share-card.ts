@@ -3,6 +3,7 @@ import { articleContent } from "~/features/articles/index.ts";
 import { directoryContent } from "~/features/directories/index.ts";
 import { editorialContent } from "~/features/editorial/index.ts";
 import { interviewContent } from "~/features/interviews/index.ts";
+import { newsletterContent } from "~/features/newsletter/index.ts";
 import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
@@ -21,6 +22,7 @@ const SECTION_NAMESPACES: Record<string, string> = {
   recursos: "resourcesPage",
   servicios: "servicesPage",
   contacto: "contactPage",
+  newsletter: "newsletterArchive",
 };
 const EDITORIAL = new Set(["metodologia", "publicidad"]);
 
@@ -75,6 +77,16 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
       kicker: `${t("intro")} · ${interview.interviewee.name}`,
       title: pick(locale, interview.title_es, interview.title_en),
       footer: day(interview.date),
+    };
+  }
+  if (section === "newsletter") {
+    const issue = await newsletterContent.issue(slug);
+    if (!issue) return null;
+    const t = await getTranslations({ locale, namespace: "newsletterArchive" });
+    return {
+      kicker: t("kicker"),
+      title: pick(locale, issue.subject_es, issue.subject_en),
+      footer: issue.sent_at ? day(issue.sent_at) : site("tagline"),
     };
   }
   if (section === "referentes") {

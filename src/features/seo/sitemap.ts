@@ -16,12 +16,19 @@ const alternate = (hreflang: string, href: string) => ({
  * loc, lastmod, then the elements of other namespaces. `lastmod` is the content's own change date; the
  * referents carry none of their own, so they have no lastmod.
  */
-export function sitemapXml(refs: { articles: Ref[]; interviews: Ref[]; referents: { slug: string }[] }): string {
+export function sitemapXml(refs: {
+  articles: Ref[];
+  interviews: Ref[];
+  referents: { slug: string }[];
+  newsletters?: { slug: string; sent_at: Date | null }[];
+}): string {
   const pages: { path: string; lastmod?: Date }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...refs.articles.map((a) => ({ path: `/noticias/${a.slug}`, lastmod: a.updated_at })),
     ...refs.interviews.map((i) => ({ path: `/entrevistas/${i.slug}`, lastmod: i.updated_at })),
     ...refs.referents.map((r) => ({ path: `/referentes/${r.slug}` })),
+    ...(refs.newsletters ? [{ path: "/newsletter" }] : []),
+    ...(refs.newsletters ?? []).map((n) => ({ path: `/newsletter/${n.slug}`, lastmod: n.sent_at ?? undefined })),
   ];
   const url = pages.flatMap(({ path, lastmod }) =>
     (["es", "en"] as const).map((locale) => ({

@@ -1,6 +1,7 @@
 import { agentRunJob } from "~/features/agents/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import {
+  newsletterHealthJob,
   sendNewsletterGroupJob,
   sendNewsletterJob,
   signupMailJob,
@@ -22,6 +23,7 @@ export const jobs: AnyJob[] = [
   sendNewsletterGroupJob,
   contactMailJob,
   weeklyNewsletterJob,
+  newsletterHealthJob,
   publishDueArticlesJob,
 ];
 

@@ -7,7 +7,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/features/agents/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
 import { JobsTab } from "~/features/jobs/ui/admin.ts";
-import { NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
+import { NewsletterAlertsBanner, NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
 import { MigrationTab, PublicationsTab } from "~/features/publications/ui/admin.ts";
 import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
 import { Link, useRouter } from "~/platform/i18n/navigation.ts";
@@ -90,6 +90,9 @@ export function AdminShell({ section, username }: { section: AdminSectionKey; us
           </Button>
         </div>
       </header>
+      <div className="mt-6 empty:hidden">
+        <NewsletterAlertsBanner />
+      </div>
 
       <Tabs.Root
         value={active === "users" ? "" : active}

@@ -1,2 +1,3 @@
+export { NewsletterAlertsBanner } from "./alerts-banner.tsx";
 export { NewslettersTab } from "./newsletters-tab.tsx";
 export { SubscriptionsTab } from "./subscriptions-tab.tsx";

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { adminDate } from "~/ui/dates.ts";
 import { tdClass } from "~/ui/pager.tsx";
 import { newsletterComposition } from "../schema.ts";
+import { NewsletterStats } from "./newsletter-stats.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
 import { SendControls } from "./send-controls.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
@@ -43,6 +44,7 @@ export function NewsletterRow(props: {
         <p className="text-xs text-muted" data-testid="newsletter-composition">
           {mix.recent > 0 ? t("composition", mix) : t("items", { count: n.items.length })}
         </p>
+        <NewsletterStats newsletter={n} />
         {failed && n.failure_reason ? (
           <p className="mt-1 text-xs text-accent-text">
             {t("failureReason")}: {n.failure_reason}

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { PostJsonError, postJson } from "~/ui/post-json.ts";
@@ -127,6 +128,15 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
         <input ref={honeypot} id={honeypotId} type="text" name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="text-xs text-muted">{t("note")}</p>
+      <p className="text-xs">
+        <Link
+          href="/newsletter"
+          className="font-semibold text-accent-text hover:underline"
+          data-testid="newsletter-archive-link"
+        >
+          {t("archiveLink")}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 
-type Key = "title" | "article" | "interview" | "referent";
+type Key = "title" | "article" | "interview" | "referent" | "newsletter";
 
 /** The not-found pages (SPEC §8 texts) with a back link; Next answers them with HTTP 404. */
 export function NotFoundView({

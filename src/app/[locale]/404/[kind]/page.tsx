@@ -10,6 +10,7 @@ const VIEWS = {
   article: { title: "article", body: "articleBody", back: "articleBack", href: "/noticias" },
   interview: { title: "interview", body: "interviewBody", back: "interviewBack", href: "/entrevistas" },
   referent: { title: "referent", body: "referentBody", back: "referentBack", href: "/referentes" },
+  newsletter: { title: "newsletter", body: "newsletterBody", back: "newsletterBack", href: "/newsletter" },
 } as const;
 
 const view = (kind: string) => VIEWS[kind as keyof typeof VIEWS] ?? VIEWS.page;

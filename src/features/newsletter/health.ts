@@ -1,0 +1,178 @@
+import NewsletterAlert from "@emails/newsletter-alert.tsx";
+import { createElement } from "react";
+import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { translatorFor } from "~/platform/i18n/translator.ts";
+import { previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { siteUrl } from "./urls.ts";
+
+/** A send with no progress (no batch marked, so no change to the row) for this long is stalled. */
+export const STALL_MS = 10 * 60 * 1000;
+/** Failures older than this are history, not news (a first deploy does not mail about last year's). */
+const FAILED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Every Friday at 00:00 and 12:00, Madrid time: the Top 5 is due out by noon. */
+const FRIDAY_START = "TZ=Europe/Madrid 0 0 * * 5";
+const FRIDAY_NOON = "TZ=Europe/Madrid 0 12 * * 5";
+/** An e-mail claim older than this was left by a process that died mid-send: another run may retry it. */
+const NOTIFY_LEASE_MS = 5 * 60 * 1000;
+
+export type AlertKind = "failed" | "stalled" | "missed";
+interface Condition {
+  key: string;
+  kind: AlertKind;
+  newsletter_id: string | null;
+  detail: string;
+}
+
+const madridDay = (at: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(at)
+    .slice(0, 10);
+
+/** A Friday past noon (Madrid) with nothing sent since that Friday began. Null on any other day or hour. */
+async function missedFriday(db: DbClient, now: Date): Promise<Condition | null> {
+  const noon = previousFire(FRIDAY_NOON, now);
+  const start = previousFire(FRIDAY_START, now);
+  // Same Friday only: after midnight the question is next week's.
+  if (madridDay(noon) !== madridDay(now) || start > noon) return null;
+  if ((await sentSince(db, start)) > 0) return null;
+  return { key: `missed:${madridDay(now)}`, kind: "missed", newsletter_id: null, detail: start.toISOString() };
+}
+
+const sentSince = (db: DbClient, since: Date) =>
+  db.newsletter.count({ where: { status: "sent", sent_at: { gte: since } } });
+
+/** What is wrong right now: failed sends, stalled sends, a missed Friday. Keys change when the situation does. */
+async function currentConditions(db: DbClient, now: Date): Promise<Condition[]> {
+  const [failed, stalled] = await Promise.all([
+    db.newsletter.findMany({
+      where: { status: "failed", updated_at: { gte: new Date(now.getTime() - FAILED_WINDOW_MS) } },
+      select: { id: true, updated_at: true, failure_reason: true },
+    }),
+    db.newsletter.findMany({
+      where: { status: "sending", updated_at: { lt: new Date(now.getTime() - STALL_MS) } },
+      select: { id: true, updated_at: true, sent_count: true, recipient_count: true },
+    }),
+  ]);
+  const missed = await missedFriday(db, now);
+  return [
+    ...failed.map((n) => ({
+      key: `failed:${n.id}:${n.updated_at.getTime()}`,
+      kind: "failed" as const,
+      newsletter_id: n.id,
+      detail: (n.failure_reason ?? "").slice(0, 500),
+    })),
+    ...stalled.map((n) => ({
+      key: `stalled:${n.id}:${n.updated_at.getTime()}`,
+      kind: "stalled" as const,
+      newsletter_id: n.id,
+      detail: `${n.sent_count}/${n.recipient_count}`,
+    })),
+    ...(missed ? [missed] : []),
+  ];
+}
+
+/**
+ * The health check (every minute): opens an alert for each new condition, closes those that cleared (a failed
+ * or stalled send that moved on; a missed Friday once a newsletter went out), then e-mails the editors about
+ * each open alert not mailed yet. Alerts live in the database, so "once" holds across restarts and instances.
+ */
+export async function checkNewsletterHealth(db: DbClient, now = new Date()) {
+  const conditions = await currentConditions(db, now);
+  const current = new Set(conditions.map((c) => c.key));
+  if (conditions.length) await db.newsletterAlert.createMany({ data: conditions, skipDuplicates: true });
+  const open = await db.newsletterAlert.findMany({ where: { resolved_at: null } });
+  let resolved = 0;
+  for (const alert of open) {
+    const cleared =
+      alert.kind === "missed" ? (await sentSince(db, new Date(alert.detail ?? 0))) > 0 : !current.has(alert.key);
+    if (!cleared) continue;
+    await db.newsletterAlert.updateMany({ where: { key: alert.key, resolved_at: null }, data: { resolved_at: now } });
+    resolved++;
+  }
+  let mailed = 0;
+  for (const alert of await db.newsletterAlert.findMany({ where: { resolved_at: null, notified_at: null } })) {
+    if (await notifyEditors(db, alert.key, now)) mailed++;
+  }
+  return { conditions: conditions.length, resolved, mailed };
+}
+
+/** What an alert says, in the admin's words (the banner and the e-mail use the same catalog entry). */
+export async function alertMessage(
+  db: DbClient,
+  alert: { kind: string; newsletter_id: string | null; detail: string | null },
+  locale: "es" | "en",
+) {
+  const t = translatorFor(locale, "adminNewsletters");
+  const n = alert.newsletter_id
+    ? await db.newsletter.findUnique({ where: { id: alert.newsletter_id }, select: { subject_es: true } })
+    : null;
+  const subject = n?.subject_es ?? "—";
+  if (alert.kind === "failed") return t("alerts.failed", { subject, detail: alert.detail ?? "" });
+  if (alert.kind === "stalled") return t("alerts.stalled", { subject, detail: alert.detail ?? "" });
+  return t("alerts.missed", { detail: alert.detail ? madridDay(new Date(alert.detail)) : "" });
+}
+
+/**
+ * Mails one alert to the editors unless it was mailed already. The claim is a conditional update with a
+ * lease, so two instances never both send it; the provider's idempotency key covers a crash between the
+ * provider accepting the mail and the row being marked.
+ */
+async function notifyEditors(db: DbClient, key: string, now: Date): Promise<boolean> {
+  const claimed = await db.newsletterAlert.updateMany({
+    where: {
+      key,
+      notified_at: null,
+      OR: [{ notify_claimed_at: null }, { notify_claimed_at: { lt: new Date(now.getTime() - NOTIFY_LEASE_MS) } }],
+    },
+    data: { notify_claimed_at: now },
+  });
+  if (claimed.count === 0) return false;
+  const alert = await db.newsletterAlert.findUniqueOrThrow({ where: { key } });
+  const title = translatorFor("es", "adminNewsletters")("alertsTitle");
+  const message = await alertMessage(db, alert, "es");
+  try {
+    const { html, text } = await renderEmail(
+      createElement(NewsletterAlert, {
+        siteUrl: siteUrl("es"),
+        adminUrl: `${siteUrl("es")}/admin/newsletters`,
+        title,
+        message,
+      }),
+    );
+    await sendEmail(db, {
+      to: env.EDITORS_EMAIL,
+      subject: translatorFor("es", "emails")("alertSubject", { title: message.slice(0, 120) }),
+      html,
+      text,
+      tag: "newsletter-alert",
+      idempotencyKey: `newsletter-alert-${key}`.slice(0, 256),
+    });
+  } catch (err) {
+    // Let the next check try again.
+    await db.newsletterAlert.updateMany({ where: { key, notified_at: null }, data: { notify_claimed_at: null } });
+    throw err;
+  }
+  await db.newsletterAlert.update({ where: { key }, data: { notified_at: new Date() } });
+  return true;
+}
+
+/** The open alerts for the admin's banner, newest first, in the admin's language. */
+export async function openAlerts(db: DbClient, locale: "es" | "en") {
+  const rows = await db.newsletterAlert.findMany({
+    where: { resolved_at: null },
+    orderBy: { created_at: "desc" },
+    take: 20,
+  });
+  return Promise.all(
+    rows.map(async (a) => ({
+      key: a.key,
+      kind: a.kind as AlertKind,
+      newsletter_id: a.newsletter_id,
+      message: await alertMessage(db, a, locale),
+      created_at: a.created_at,
+      emailed: a.notified_at !== null,
+    })),
+  );
+}
