@@ -3,7 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { routing } from "./platform/i18n/routing.ts";
-import { csrfRejection } from "./platform/security/csrf.ts";
+import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
 import { notFoundKind } from "./server/not-found-route.ts";
@@ -25,12 +25,26 @@ function malformedPath(pathname: string): boolean {
   }
 }
 
-/** API routes: CSRF check for cookie-authenticated writes, and a no-script CSP on whatever they return. */
-function api(request: NextRequest) {
+const apiError = (status: number, error: string, code: string) =>
+  NextResponse.json({ error, code }, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * What the API refuses before any route runs: a path that cannot be percent-decoded (Next's router would
+ * answer a bare 500), a request the CSRF rule refuses (src/platform/security/csrf.ts), and sign-in without JSON.
+ */
+function apiRefusal(request: NextRequest): NextResponse | null {
+  if (malformedPath(request.nextUrl.pathname))
+    return apiError(400, "Bad Request: malformed percent-encoding in the path", "BAD_REQUEST");
   const reason = csrfRejection(request);
-  const response = reason
-    ? NextResponse.json({ error: `Forbidden: ${reason}`, code: "FORBIDDEN" }, { status: 403 })
-    : NextResponse.next();
+  if (reason) return apiError(403, `Forbidden: ${reason}`, "FORBIDDEN");
+  if (jsonRequired(request))
+    return apiError(415, "Unsupported Media Type: send application/json", "UNSUPPORTED_MEDIA_TYPE");
+  return null;
+}
+
+/** API routes: the refusals above, and a no-script CSP on whatever they return. */
+function api(request: NextRequest) {
+  const response = apiRefusal(request) ?? NextResponse.next();
   const docs = request.nextUrl.pathname === "/api/docs" || request.nextUrl.pathname.startsWith("/api/docs/");
   response.headers.set("Content-Security-Policy", docs ? DOCS_CSP : API_CSP);
   return response;
