@@ -25,6 +25,12 @@ function malformedPath(pathname: string): boolean {
   }
 }
 
+const malformedPathResponse = () =>
+  new NextResponse("Bad Request: malformed percent-encoding in the path", {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+
 const apiError = (status: number, error: string, code: string) =>
   NextResponse.json({ error, code }, { status, headers: { "cache-control": "no-store" } });
 
@@ -57,11 +63,7 @@ function api(request: NextRequest) {
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
 async function page(request: NextRequest) {
-  if (malformedPath(request.nextUrl.pathname))
-    return new NextResponse("Bad Request: malformed percent-encoding in the path", {
-      status: 400,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
+  if (malformedPath(request.nextUrl.pathname)) return malformedPathResponse();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
   request.headers.delete("accept-language");
@@ -94,11 +96,21 @@ async function page(request: NextRequest) {
   return response;
 }
 
+/** The paths of the matcher's second entry: neither Next's internals nor files with an extension. */
+const PAGE_PATH = /^\/(?!api|_next|_vercel|.*\..*)/;
+
 export default async function proxy(request: NextRequest) {
-  return request.nextUrl.pathname.startsWith("/api/") ? api(request) : page(request);
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith("/api/")) return api(request);
+  // Files and Next's own assets come here only when their path holds a "%" (the matcher's last entry): one
+  // that cannot be decoded would make Next's router answer a bare 500.
+  if (!pathname.startsWith("/api") && !PAGE_PATH.test(pathname))
+    return malformedPath(pathname) ? malformedPathResponse() : NextResponse.next();
+  return page(request);
 }
 
 export const config = {
-  // Everything except Next internals and files with an extension (sitemap.xml, robots.txt, …).
-  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)"],
+  // /api, then everything except Next internals and files with an extension (sitemap.xml, robots.txt, …),
+  // then any path with a percent-escape, so an undecodable one never reaches Next's router.
+  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)", "/(.*%.*)"],
 };

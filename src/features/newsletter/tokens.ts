@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
 import { authSecret } from "~/platform/env/live.ts";
 
 /**
@@ -28,14 +28,18 @@ export interface TokenClaims extends TokenSubject {
 /** 24 bytes of HMAC-SHA256 in base64url: exactly 32 characters, 192 bits. */
 const MAC_LENGTH = 32;
 
-function mac(purpose: Purpose, payload: string): string {
+let keyOf: { secret: string; key: KeyObject } | null = null;
+
+/** The HMAC key, prepared once per secret: a send derives one token per recipient. */
+function macKey(): KeyObject {
   const secret = authSecret();
   if (!secret) throw new Error("NEXTAUTH_SECRET is not set: newsletter links cannot be signed");
-  return createHmac("sha256", `newsletter-token:${secret}`)
-    .update(`${purpose}:${payload}`)
-    .digest()
-    .subarray(0, 24)
-    .toString("base64url");
+  if (keyOf?.secret !== secret) keyOf = { secret, key: createSecretKey(Buffer.from(`newsletter-token:${secret}`)) };
+  return keyOf.key;
+}
+
+function mac(purpose: Purpose, payload: string): string {
+  return createHmac("sha256", macKey()).update(`${purpose}:${payload}`).digest().subarray(0, 24).toString("base64url");
 }
 
 function derive(purpose: Purpose, subject: TokenSubject, issuedAt: Date): string {
