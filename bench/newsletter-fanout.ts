@@ -51,12 +51,11 @@ try {
   const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 
-  // Ids are zero-padded so keyset order equals insertion order; tokens are 64 random hex characters.
+  // Ids are zero-padded so keyset order equals insertion order (tokens are derived when mailing).
   await db.$executeRawUnsafe(`
-    INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, unsubscribe_token, confirmed_at, created_at, updated_at)
+    INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, confirmed_at, created_at, updated_at)
     SELECT 'bench' || lpad(g::text, 7, '0'), 'lector' || g || '@bench.example', true, 'confirmed',
-           CASE WHEN g % 4 = 0 THEN 'en' ELSE 'es' END,
-           md5(random()::text || g) || md5(random()::text), now(), now(), now()
+           CASE WHEN g % 4 = 0 THEN 'en' ELSE 'es' END, now(), now(), now()
     FROM generate_series(1, ${SUBSCRIBERS}) g`);
   const items = Array.from({ length: 5 }, (_, i) => ({
     kind: "article",

@@ -51,12 +51,19 @@ async function main() {
     force: true,
   });
   // The preload rewrites X-Forwarded-For to the one client address it trusts (TRUSTED_PROXY_HOPS) before
-  // Next sees a request; NODE_OPTIONS carries it into the server processes `next` forks.
-  const preload = pathToFileURL(path.resolve("scripts/client-address-preload.mjs")).href;
+  // Next sees a request, and sets the server's header and request timeouts; NODE_OPTIONS carries it into the
+  // server processes `next` forks.
+  const preload = pathToFileURL(path.resolve("scripts/server-preload.mjs")).href;
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
   const child = spawn(process.execPath, [next, mode, "-p", port], {
     stdio: "inherit",
-    env: { ...process.env, NODE_OPTIONS: nodeOptions, TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS) },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: nodeOptions,
+      TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS),
+      HTTP_HEADERS_TIMEOUT_MS: String(env.HTTP_HEADERS_TIMEOUT_MS),
+      HTTP_REQUEST_TIMEOUT_MS: String(env.HTTP_REQUEST_TIMEOUT_MS),
+    },
   });
   console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);

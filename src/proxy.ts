@@ -3,7 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { routing } from "./platform/i18n/routing.ts";
-import { csrfRejection } from "./platform/security/csrf.ts";
+import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
 import { notFoundKind } from "./server/not-found-route.ts";
@@ -25,12 +25,32 @@ function malformedPath(pathname: string): boolean {
   }
 }
 
-/** API routes: CSRF check for cookie-authenticated writes, and a no-script CSP on whatever they return. */
-function api(request: NextRequest) {
+const malformedPathResponse = () =>
+  new NextResponse("Bad Request: malformed percent-encoding in the path", {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+
+const apiError = (status: number, error: string, code: string) =>
+  NextResponse.json({ error, code }, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * What the API refuses before any route runs: a path that cannot be percent-decoded (Next's router would
+ * answer a bare 500), a request the CSRF rule refuses (src/platform/security/csrf.ts), and sign-in without JSON.
+ */
+function apiRefusal(request: NextRequest): NextResponse | null {
+  if (malformedPath(request.nextUrl.pathname))
+    return apiError(400, "Bad Request: malformed percent-encoding in the path", "BAD_REQUEST");
   const reason = csrfRejection(request);
-  const response = reason
-    ? NextResponse.json({ error: `Forbidden: ${reason}`, code: "FORBIDDEN" }, { status: 403 })
-    : NextResponse.next();
+  if (reason) return apiError(403, `Forbidden: ${reason}`, "FORBIDDEN");
+  if (jsonRequired(request))
+    return apiError(415, "Unsupported Media Type: send application/json", "UNSUPPORTED_MEDIA_TYPE");
+  return null;
+}
+
+/** API routes: the refusals above, and a no-script CSP on whatever they return. */
+function api(request: NextRequest) {
+  const response = apiRefusal(request) ?? NextResponse.next();
   const docs = request.nextUrl.pathname === "/api/docs" || request.nextUrl.pathname.startsWith("/api/docs/");
   response.headers.set("Content-Security-Policy", docs ? DOCS_CSP : API_CSP);
   return response;
@@ -43,11 +63,7 @@ function api(request: NextRequest) {
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
 async function page(request: NextRequest) {
-  if (malformedPath(request.nextUrl.pathname))
-    return new NextResponse("Bad Request: malformed percent-encoding in the path", {
-      status: 400,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
+  if (malformedPath(request.nextUrl.pathname)) return malformedPathResponse();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
   request.headers.delete("accept-language");
@@ -80,11 +96,21 @@ async function page(request: NextRequest) {
   return response;
 }
 
+/** The paths of the matcher's second entry: neither Next's internals nor files with an extension. */
+const PAGE_PATH = /^\/(?!api|_next|_vercel|.*\..*)/;
+
 export default async function proxy(request: NextRequest) {
-  return request.nextUrl.pathname.startsWith("/api/") ? api(request) : page(request);
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith("/api/")) return api(request);
+  // Files and Next's own assets come here only when their path holds a "%" (the matcher's last entry): one
+  // that cannot be decoded would make Next's router answer a bare 500.
+  if (!pathname.startsWith("/api") && !PAGE_PATH.test(pathname))
+    return malformedPath(pathname) ? malformedPathResponse() : NextResponse.next();
+  return page(request);
 }
 
 export const config = {
-  // Everything except Next internals and files with an extension (sitemap.xml, robots.txt, …).
-  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)"],
+  // /api, then everything except Next internals and files with an extension (sitemap.xml, robots.txt, …),
+  // then any path with a percent-escape, so an undecodable one never reaches Next's router.
+  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)", "/(.*%.*)"],
 };

@@ -49,4 +49,35 @@ describe("junk URLs", () => {
       expect((await fetch(`${baseUrl}/api/docs/assets/${name}`)).status, name).toBe(404);
     expect((await fetch(`${baseUrl}/api/docs/assets/init.js`)).status).toBe(200);
   });
+
+  it("answers 400 (or 404) with the usual error body to undecodable paths everywhere, never a 500", async () => {
+    const paths = [
+      "/api/articles/%ZZ",
+      "/api/articles/%E0%A4%A",
+      "/api/media/%c0%ae%c0%ae%2fx.png",
+      "/api/%ZZ",
+      "/api/trpc/%ZZ",
+      "/api/auth/%ZZ",
+      "/og/es/%ZZ.png",
+      "/og/es/noticias/%E0%A4%A.png",
+      "/_next/static/%ZZ",
+      "/_next/static/chunks/%ZZ.js",
+      "/sitemap.xml/%ZZ",
+      "/%ZZ.png",
+    ];
+    for (const p of paths) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await fetch(`${baseUrl}${p}`, { method });
+        expect([400, 404], `${method} ${p}`).toContain(res.status);
+        if (method === "HEAD") continue;
+        if (p.startsWith("/api/")) {
+          expect(res.headers.get("content-type"), p).toMatch(/^application\/json/);
+          expect(await res.json(), p).toEqual({
+            error: "Bad Request: malformed percent-encoding in the path",
+            code: "BAD_REQUEST",
+          });
+        } else expect(await res.text(), p).toMatch(/^(Bad Request|Not Found)/);
+      }
+    }
+  });
 });

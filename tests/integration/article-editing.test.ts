@@ -57,6 +57,24 @@ describe("PATCH /api/articles/{slug}", () => {
     expect(await revisionsOf(a.id)).toHaveLength(1);
   });
 
+  it("refuses an image_url that a browser would load from another host, and writes nothing", async () => {
+    const { call } = await restAdmin(`ed-img-${unique}`);
+    const a = await agentDraft("img");
+    for (const image_url of ["/\\evil.example/x.png", "//evil.example/x.png", "/\t/evil.example/x.png", "/a\\b.png"]) {
+      const res = await call("PATCH", `/articles/${a.slug}`, { image_url });
+      expect(res.status, image_url).toBe(400);
+      const body = await res.json();
+      expect(body, image_url).toMatchObject({ code: "BAD_REQUEST", field: "image_url" });
+      expect(body.error, image_url).toMatch(/image_url: must be an http\(s\) URL or a site path/);
+    }
+    const after = await db.article.findUniqueOrThrow({ where: { slug: a.slug } });
+    expect(after.updated_at).toEqual(a.updated_at);
+    expect(after.image_url).toBeNull();
+    // Site paths and http(s) URLs still pass.
+    for (const image_url of ["/api/media/generated/x.png", "https://cdn.example.com/x.png"])
+      expect((await call("PATCH", `/articles/${a.slug}`, { image_url })).status, image_url).toBe(200);
+  });
+
   it("edits a draft; an unofficial source keeps it in review; the revision says who, which fields, before/after", async () => {
     const { call, user } = await restAdmin(`ed-draft-${unique}`);
     const a = await agentDraft("draft", { review_required: false });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 
-const preload = path.resolve("scripts/client-address-preload.mjs");
+const preload = path.resolve("scripts/server-preload.mjs");
 // A bare Node HTTP server with the same preload the launcher gives `next start`; it echoes what the app would see.
 const echoServer = `
   const http = require("node:http");

@@ -141,7 +141,6 @@ describe("sendEmail without a provider", () => {
         email,
         status: "confirmed" as const,
         subscribed: true,
-        unsubscribe_token: randomBytes(32).toString("base64url"),
       })),
     });
     const n = await createOneItemNewsletter(db, { subject: `Top 5 ${run}`, sponsored: true });

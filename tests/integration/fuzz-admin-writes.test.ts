@@ -135,7 +135,6 @@ async function ensureFixtures() {
       email: F.email,
       status: "confirmed",
       subscribed: true,
-      unsubscribe_token: randomBytes(32).toString("base64url"),
     },
     update: {},
   });

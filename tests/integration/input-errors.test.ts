@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
+import { GET as trpcGet, POST as trpcPost } from "~/app/api/trpc/[trpc]/route.ts";
 import proxy from "~/proxy.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { nextAuthRequest } from "../support/next-auth.ts";
@@ -36,6 +36,36 @@ describe("input that used to answer 500", () => {
     );
     expect(rest.status).toBe(400);
     expect(await rest.json()).toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("answers the usual 400 to superjson meta nested deep or malformed, naming no internals", async () => {
+    const n = 5000;
+    const nested = `${'{"a":'.repeat(n)}["undefined"]${"}".repeat(n)}`;
+    const bodies = [
+      `{"json":{"email":"a@b.co"},"meta":{"values":${nested}}}`,
+      `{"json":{"email":"a@b.co"},"meta":{"values":{"email":["undefined",${nested}]}}}`,
+      `{"json":{"email":"a@b.co"},"meta":{"values":{"email":${deep(n)}}}}`,
+      `{"json":{"email":"a@b.co"},"meta":{"referentialEqualities":${nested}}}`,
+    ];
+    for (const body of bodies) {
+      const res = await trpcPost(
+        new NextRequest("http://localhost/api/trpc/newsletter.subscribe", { method: "POST", headers: json, body }),
+      );
+      expect(res.status, body.slice(0, 80)).toBe(400);
+      const text = await res.text();
+      expect(text).not.toMatch(/call stack|is not a function|TypeError|RangeError/i);
+      const error = JSON.parse(text).error.json;
+      expect(error.data).toMatchObject({ code: "BAD_REQUEST", appCode: "BAD_REQUEST", field: "input" });
+      expect(error.message).toMatch(/^input: (is nested more than 32 levels deep|malformed superjson meta)$/);
+    }
+    const query = await trpcGet(
+      new NextRequest(
+        `http://localhost/api/trpc/auth.me?input=${encodeURIComponent(`{"json":null,"meta":{"values":${nested}}}`)}`,
+        { headers: json },
+      ),
+    );
+    expect(query.status).toBe(400);
+    expect(await query.text()).toMatch(/input: is nested more than 32 levels deep/);
   });
 
   it("answers 400 to a page path with a malformed percent-escape", async () => {

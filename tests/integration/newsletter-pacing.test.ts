@@ -30,7 +30,6 @@ async function newsletterTo(subscribers: number, tag: string) {
       status: "confirmed" as const,
       subscribed: true,
       locale: "es",
-      unsubscribe_token: randomBytes(32).toString("base64url"),
       confirmed_at: new Date(),
     })),
   });

@@ -31,7 +31,6 @@ async function confirmedSubscribers(n: number, tag: string) {
       status: "confirmed" as const,
       subscribed: true,
       locale: i % 3 === 0 ? "en" : "es",
-      unsubscribe_token: randomBytes(32).toString("base64url"),
       confirmed_at: new Date(),
     })),
   });
@@ -128,7 +127,7 @@ describe("sending in idempotent batches", () => {
     const enCopy = copies.find((d) => d.to === emails[0]);
     expect(enCopy?.subject).toBe(sent.subject_en);
     expect(enCopy?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(enCopy?.html).toMatch(/\/en\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
+    expect(enCopy?.html).toMatch(/\/en\/unsubscribe\?token=[A-Za-z0-9_-]{43,}/);
 
     // Sent means sent: no second send.
     await expect(requestNewsletterSend(db, newsletter.id)).rejects.toMatchObject({ code: "CONFLICT" });

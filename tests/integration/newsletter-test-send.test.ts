@@ -10,7 +10,7 @@ describe("Enviar prueba", () => {
     const { call, user } = await restAdmin(`nl-test-${unique}`);
     const subscriber = `nl-sub-${unique}@example.com`;
     await db.newsletterSubscription.create({
-      data: { email: subscriber, status: "confirmed", subscribed: true, unsubscribe_token: `tok-${unique}` },
+      data: { email: subscriber, status: "confirmed", subscribed: true },
     });
     const n = await createOneItemNewsletter(db, { subject: `Boletín ${unique}`, subjectEn: `Bulletin ${unique}` });
     const before = await db.newsletter.findUniqueOrThrow({ where: { id: n.id } });

@@ -134,7 +134,6 @@ describe("Resend faults while sending a newsletter", () => {
         status: "confirmed" as const,
         subscribed: true,
         locale: "es",
-        unsubscribe_token: randomBytes(32).toString("base64url"),
         confirmed_at: new Date(),
       })),
     });

@@ -224,6 +224,59 @@ describe("CSRF: Origin check on cookie-authenticated writes", () => {
     expect(check("POST", { cookie })).toBeNull();
   });
 
+  it("refuses sign-in and sign-up from anywhere but the site itself, with or without a session cookie", () => {
+    const signIn = (path: string, headers: Record<string, string>) =>
+      csrfRejection({
+        method: "POST",
+        url: `http://riesgos.example${path}`,
+        headers: new Headers({ host: "riesgos.example", ...headers }),
+      });
+    const paths = [
+      "/api/auth/login",
+      "/api/auth/register",
+      "/api/auth/callback/credentials",
+      "/api/auth/signin/credentials",
+      "/api/auth/%63allback/credentials",
+      "//api/auth//login",
+      "/api/trpc/auth.login",
+      "/api/trpc/auth.me,auth.register",
+    ];
+    for (const path of paths) {
+      // Same site, another port: not the site's origin.
+      expect(signIn(path, { origin: "http://riesgos.example:3998" }), path).toMatch(/cross-origin/);
+      expect(signIn(path, { origin: "null" }), path).toMatch(/opaque/);
+      for (const site of ["same-site", "cross-site", "none"])
+        expect(signIn(path, { "sec-fetch-site": site }), `${path} ${site}`).toMatch(/Sec-Fetch-Site/);
+      expect(signIn(path, { origin: "http://riesgos.example" }), path).toBeNull();
+      expect(signIn(path, { "sec-fetch-site": "same-origin" }), path).toBeNull();
+      // Neither header: not a browser, so no visitor's cookie jar is at stake (scripts, the REST contract).
+      expect(signIn(path, {}), path).toBeNull();
+    }
+    // Other cookie-less writes stay open to any origin (the newsletter form is public, for one).
+    expect(signIn("/api/newsletter/subscribe", { origin: "http://riesgos.example:3998" })).toBeNull();
+  });
+
+  it("takes only JSON on the sign-in and sign-up that take JSON", async () => {
+    const call = (path: string, type?: string) =>
+      proxy(
+        new NextRequest(`http://localhost:3000${path}`, {
+          method: "POST",
+          headers: { origin: "http://localhost:3000", ...(type ? { "content-type": type } : {}) },
+          body: "{}",
+        }),
+      );
+    for (const path of ["/api/auth/login", "/api/auth/register", "/api/trpc/auth.login"]) {
+      for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; b=x"]) {
+        const res = await call(path, type);
+        expect(res.status, `${path} ${type}`).toBe(415);
+        expect(await res.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+      }
+      expect((await call(path, "application/json; charset=utf-8")).status, path).toBe(200);
+    }
+    // next-auth's credentials callback takes a form.
+    expect((await call("/api/auth/callback/credentials", "application/x-www-form-urlencoded")).status).toBe(200);
+  });
+
   it("is enforced by the proxy on /api routes with a JSON 403", async () => {
     const req = new NextRequest("http://localhost:3000/api/auth/logout", {
       method: "POST",

@@ -8,8 +8,8 @@ import { faultPoint } from "~/platform/faults.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
-import { finalizeAndPublish } from "./cache.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
+import { finalizeAndPublish } from "./cache.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
 import {
   countUnsentBatches,

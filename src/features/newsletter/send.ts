@@ -7,6 +7,7 @@ import { type ResendEmail, resendBatch, resendClient } from "~/platform/provider
 import { resendPacer } from "./pacer.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { BATCH_SIZE } from "./send-pace.ts";
+import { unsubscribeToken } from "./tokens.ts";
 import { listUnsubscribeHeaders } from "./urls.ts";
 
 const PLAN_FLUSH = 500;
@@ -15,7 +16,7 @@ interface Recipient {
   id: string;
   email: string;
   locale: string;
-  unsubscribe_token: string;
+  token_generation: number;
 }
 
 /**
@@ -71,7 +72,7 @@ export async function planBatches(db: DbClient, newsletterId: string, batchSize 
 /** The batch's recipients now: still confirmed, still subscribed, not suppressed (citext comparison). */
 function batchRecipients(db: DbClient, firstId: string, lastId: string) {
   return db.$queryRaw<Recipient[]>`
-    SELECT s.id, s.email::text AS email, s.locale, s.unsubscribe_token
+    SELECT s.id, s.email::text AS email, s.locale, s.token_generation
     FROM newsletter_subscriptions s
     WHERE s.id >= ${firstId} AND s.id <= ${lastId} AND s.subscribed AND s.status = 'confirmed'
       AND NOT EXISTS (SELECT 1 FROM email_suppressions e WHERE e.email = s.email)
@@ -102,12 +103,13 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
   };
   const emails: ResendEmail[] = recipients.map((r) => {
     const copy = rendered[r.locale === "en" ? "en" : "es"];
+    const token = unsubscribeToken(r, batch.created_at); // the batch's time: a retry sends the same bytes
     return {
       from: env.EMAIL_FROM,
       to: r.email,
       subject: copy.subject,
-      ...personalise(copy, r.unsubscribe_token),
-      headers: listUnsubscribeHeaders(r.unsubscribe_token, r.locale),
+      ...personalise(copy, token),
+      headers: listUnsubscribeHeaders(token, r.locale),
       tags: [{ name: "newsletter", value: newsletterId }],
     };
   });

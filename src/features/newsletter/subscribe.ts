@@ -3,12 +3,10 @@ import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { signupMailJob } from "./jobs.ts";
 import type { SubscribeInput } from "./schema.ts";
-import { newToken, tokensEqual } from "./tokens.ts";
+import { CONFIRMATION_TTL_MS, legacyTokenHash, readToken, UNSUBSCRIBE_TOKEN_TTL_MS } from "./tokens.ts";
 
 /** A subscriber is mailed about their own signup at most once per hour, however often the form is sent. */
 const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
-/** A confirmation link works for this long after it was (last) mailed. */
-const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** SPEC: the unsubscribe answer is this Spanish sentence whatever the outcome or the subscriber's language. */
 const unsubscribedMessage = () => translatorFor("es", "outcomes")("newsletterUnsubscribed");
@@ -27,10 +25,11 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
   const source = input.source || "web";
 
   await db.newsletterSubscription.createMany({
-    data: [{ email, locale, source, status: "pending", confirmation_token: newToken(), unsubscribe_token: newToken() }],
+    data: [{ email, locale, source, status: "pending" }],
     skipDuplicates: true,
   });
-  // Coming back after unsubscribing starts a new opt-in.
+  // Coming back after unsubscribing starts a new opt-in, with new tokens (tokens.ts): confirmation links
+  // of the earlier one stop working.
   await db.newsletterSubscription.updateMany({
     where: { email, status: "unsubscribed" },
     data: {
@@ -38,14 +37,10 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
       subscribed: false,
       locale,
       source,
-      confirmation_token: newToken(),
+      token_generation: { increment: 1 },
+      legacy_confirmation_hash: null,
       confirmation_sent_at: null,
     },
-  });
-  // An expired link is never revived: the next mail carries a new one.
-  await db.newsletterSubscription.updateMany({
-    where: { email, status: "pending", confirmation_sent_at: { lt: new Date(now.getTime() - CONFIRMATION_TTL_MS) } },
-    data: { confirmation_token: newToken() },
   });
   const claimed = await db.newsletterSubscription.updateMany({
     where: {
@@ -55,7 +50,8 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
         { confirmation_sent_at: { lt: new Date(now.getTime() - SIGNUP_MAIL_INTERVAL_MS) } },
       ],
     },
-    data: { confirmation_sent_at: now },
+    // The new mail's link replaces one mailed before tokens were derived (which must not be revived by it).
+    data: { confirmation_sent_at: now, legacy_confirmation_hash: null },
   });
   if (claimed.count === 1) {
     const row = await db.newsletterSubscription.findUniqueOrThrow({ where: { email }, select: { id: true } });
@@ -64,6 +60,23 @@ export async function subscribe(db: DbClient, input: SubscribeInput, now = new D
     await enqueue(signupMailJob, { subscriptionId: row.id, key }, { id: key });
   }
   return { message };
+}
+
+/** The subscription a confirmation link belongs to, while the link is valid (else why not). */
+async function confirmationTarget(db: DbClient, token: string, now: Date) {
+  const claims = readToken("confirm", token);
+  if (claims) {
+    const row = await db.newsletterSubscription.findUnique({ where: { id: claims.id } });
+    // A link of an earlier opt-in (before an unsubscribe and a new signup) is retired.
+    if (!row || row.token_generation !== claims.token_generation) return { row: null };
+    return { row, expired: now.getTime() - claims.issuedAt.getTime() > CONFIRMATION_TTL_MS };
+  }
+  const row = await db.newsletterSubscription.findUnique({
+    where: { legacy_confirmation_hash: legacyTokenHash(token) },
+  });
+  if (!row) return { row: null };
+  const mailedAt = row.confirmation_sent_at ?? row.created_at;
+  return { row, expired: now.getTime() - mailedAt.getTime() > CONFIRMATION_TTL_MS };
 }
 
 /**
@@ -75,12 +88,9 @@ export async function confirmSubscription(
   token: string,
   now = new Date(),
 ): Promise<{ confirmed: boolean; expired?: boolean }> {
-  const row = await db.newsletterSubscription.findUnique({ where: { confirmation_token: token } });
-  if (!row?.confirmation_token || !tokensEqual(row.confirmation_token, token)) return { confirmed: false };
-  if (row.status === "unsubscribed") return { confirmed: false };
-  const mailedAt = row.confirmation_sent_at ?? row.created_at;
-  if (row.status === "pending" && now.getTime() - mailedAt.getTime() > CONFIRMATION_TTL_MS)
-    return { confirmed: false, expired: true };
+  const { row, expired } = await confirmationTarget(db, token, now);
+  if (!row || row.status === "unsubscribed") return { confirmed: false };
+  if (row.status === "pending" && expired) return { confirmed: false, expired: true };
   if (row.status === "pending") {
     const suppressed = await db.emailSuppression.findUnique({ where: { email: row.email } });
     await db.newsletterSubscription.update({
@@ -91,14 +101,30 @@ export async function confirmSubscription(
   return { confirmed: true };
 }
 
-/** Unsubscribes by the per-subscriber token. Unknown or malformed tokens change nothing. */
+/**
+ * The subscription an unsubscribe link belongs to, while the link is valid: UNSUBSCRIBE_TOKEN_TTL_MS after
+ * its mail, whatever happened since; a link mailed before tokens were derived, until `legacy_tokens_until`.
+ */
+async function unsubscribeTarget(db: DbClient, token: string, now: Date) {
+  const claims = readToken("unsubscribe", token);
+  if (claims) {
+    if (now.getTime() - claims.issuedAt.getTime() > UNSUBSCRIBE_TOKEN_TTL_MS) return null;
+    return db.newsletterSubscription.findUnique({ where: { id: claims.id } });
+  }
+  const row = await db.newsletterSubscription.findUnique({
+    where: { legacy_unsubscribe_hash: legacyTokenHash(token) },
+  });
+  return row?.legacy_tokens_until && row.legacy_tokens_until > now ? row : null;
+}
+
+/** Unsubscribes by a token from one of the subscriber's mails. Unknown, expired or malformed tokens change nothing. */
 export async function unsubscribe(
   db: DbClient,
   token: string,
   now = new Date(),
 ): Promise<{ success: boolean; message: string }> {
-  const row = await db.newsletterSubscription.findUnique({ where: { unsubscribe_token: token } });
-  if (!row || !tokensEqual(row.unsubscribe_token, token)) return { success: false, message: unsubscribedMessage() };
+  const row = await unsubscribeTarget(db, token, now);
+  if (!row) return { success: false, message: unsubscribedMessage() };
   if (row.status !== "unsubscribed") {
     await db.newsletterSubscription.update({
       where: { id: row.id },
@@ -110,9 +136,6 @@ export async function unsubscribe(
 
 /** The language a subscriber signed up in (where their unsubscribe page lives); Spanish for unknown tokens. */
 export async function subscriberLocale(db: DbClient, token: string): Promise<"es" | "en"> {
-  const row = await db.newsletterSubscription.findUnique({
-    where: { unsubscribe_token: token },
-    select: { locale: true },
-  });
+  const row = await unsubscribeTarget(db, token, new Date());
   return row?.locale === "en" ? "en" : "es";
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugSchema } from "~/platform/http/common-schemas.ts";
+import { httpUrlSchema, sitePathOrHttpUrlSchema, slugSchema } from "~/platform/http/common-schemas.ts";
 import { CONTENT_TYPES, TOPICS } from "~/platform/i18n/taxonomy.ts";
 
 export const slugInputSchema = z.object({ slug: slugSchema });
@@ -47,30 +47,7 @@ export const hardcodedAuthorsSchema = z.object({
 
 const required = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 
-/** An http(s) URL: a source must be a link a reader can follow. */
-const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "https:" || u.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "must be an http(s) URL");
-
 const editSourceSchema = z.object({ name: required(200), url: httpUrlSchema });
-
-/** A stored image ("/…" on this site) or an http(s) URL. */
-const imageUrlSchema = z.union([
-  z
-    .string()
-    .trim()
-    .regex(/^\/[^/]/, "must be an http(s) URL or a site path"),
-  httpUrlSchema,
-]);
 
 /**
  * PATCH /api/articles/{slug}: any subset of the editable fields (one schema for tRPC, REST and the desk form).
@@ -90,7 +67,7 @@ export const articleEditSchema = z.object({
   type: z.enum(CONTENT_TYPES).optional(),
   sources: z.array(editSourceSchema).max(30).optional(),
   author_name: z.string().trim().max(120).nullable().optional(),
-  image_url: imageUrlSchema.nullable().optional(),
+  image_url: sitePathOrHttpUrlSchema.nullable().optional(),
   sponsored: z.boolean().optional(),
   sponsor_label: z.string().trim().max(120).nullable().optional(),
   confirm_unofficial_sources: z.boolean().optional(),

@@ -48,6 +48,10 @@ export const env = createEnv({
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
     // the client). Applied by the server process itself: src/platform/security/client-address.mjs.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // How long a client may take to send a request's headers, and the whole request with its body; past
+    // either the server answers 408 and closes the connection (src/platform/http/server-timeouts.mjs).
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
     // Inngest: with none of these set, jobs run on the embedded engine (pg-boss on our PostgreSQL).
@@ -136,6 +140,8 @@ export const env = createEnv({
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || undefined,
     TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+    HTTP_HEADERS_TIMEOUT_MS: process.env.HTTP_HEADERS_TIMEOUT_MS || undefined,
+    HTTP_REQUEST_TIMEOUT_MS: process.env.HTTP_REQUEST_TIMEOUT_MS || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
     EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
     INNGEST_EVENT_KEY: process.env.INNGEST_EVENT_KEY || undefined,
@@ -184,6 +190,12 @@ export const env = createEnv({
     z.object(shape).superRefine((v, ctx) => {
       if (isServer && v.MEDIA_STORAGE === "s3" && !v.S3_BUCKET)
         ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when MEDIA_STORAGE=s3" });
+      if (isServer && v.HTTP_HEADERS_TIMEOUT_MS > v.HTTP_REQUEST_TIMEOUT_MS)
+        ctx.addIssue({
+          code: "custom",
+          path: ["HTTP_HEADERS_TIMEOUT_MS"],
+          message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the request's time includes its headers')",
+        });
       if (!isServer || v.NODE_ENV !== "production") return;
       // Every instance signs and reads the same sessions: one secret per instance would log readers out
       // whenever the load balancer switched them.

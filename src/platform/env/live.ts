@@ -15,6 +15,14 @@ export const authSecret = () => process.env.NEXTAUTH_SECRET || undefined;
 export const authUrl = () => process.env.NEXTAUTH_URL || undefined;
 export const siteUrlSetting = () => process.env.SITE_URL || undefined;
 
+/**
+ * next-auth reads NEXTAUTH_URL on every request to build its redirects, and falls back to
+ * http://localhost:3000: unset, it is the site's own origin (src/instrumentation.ts applies this at start).
+ */
+export function defaultAuthUrl(siteOrigin: string): void {
+  if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = siteOrigin;
+}
+
 /** `RATE_LIMIT_<NAME>` (points/seconds, see .env.example), raw; the limiter parses it. */
 export const rateLimitSetting = (name: string) => process.env[`RATE_LIMIT_${name.toUpperCase().replace(/-/g, "_")}`];
 

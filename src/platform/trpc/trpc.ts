@@ -9,7 +9,8 @@ import type { AppSession } from "~/platform/auth/session.ts";
 import { db } from "~/platform/db/db.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
-import { MAX_INPUT_DEPTH, nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
+import { nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
+import { inputTooDeep, inputTransformer } from "./input-transformer.ts";
 
 interface TRPCContext {
   db: typeof db;
@@ -50,7 +51,8 @@ const t = initTRPC
   .context<TRPCContext>()
   .meta<AppMeta>()
   .create({
-    transformer: superjson,
+    // Output is plain superjson; input goes through its guarded twin.
+    transformer: { input: inputTransformer, output: superjson },
     errorFormatter({ shape, error }) {
       const app = error.cause instanceof AppError ? error.cause : null;
       const zod = error.cause instanceof ZodError ? error.cause : null;
@@ -116,12 +118,7 @@ export const mergeRouters = t.mergeRouters;
 const storableText = t.middleware(async ({ getRawInput, next }) => {
   const raw = await getRawInput();
   const deep = tooDeepPath(raw);
-  if (deep !== null)
-    throw new AppError("BAD_REQUEST", `${deep || "input"}: is nested more than ${MAX_INPUT_DEPTH} levels deep`, {
-      field: deep,
-      reason: "inputTooDeep",
-      params: { field: deep || "input", max: MAX_INPUT_DEPTH },
-    });
+  if (deep !== null) throw inputTooDeep(deep);
   const field = nulCharacterPath(raw);
   if (field !== null)
     throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, {

@@ -150,11 +150,23 @@ export class Db {
     return row;
   }
 
-  async unsubscribeToken(email: string) {
-    const [row] = await this.query<{ unsubscribe_token: string }>(
-      "SELECT unsubscribe_token FROM newsletter_subscriptions WHERE email = $1",
-      [email],
-    );
-    return row?.unsubscribe_token;
+  /** The unsubscribe token of the signup mail sent to `email` (read from the outbox; the mail is a job's). */
+  async unsubscribeToken(email: string): Promise<string> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [row] = await this.query<{ headers: Record<string, string> }>(
+        `SELECT headers FROM email_messages WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+        [email],
+      );
+      const token = /token=([A-Za-z0-9_-]+)/.exec(row?.headers["List-Unsubscribe"] ?? "")?.[1];
+      if (token) return token;
+      if (Date.now() > deadline) throw new Error(`no signup mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  async subscriptionExists(email: string): Promise<boolean> {
+    const rows = await this.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [email]);
+    return rows.length > 0;
   }
 }
