@@ -125,7 +125,7 @@ class NoEmptyOption extends Rule {
     });
   }
 }
-const nuRules = definePlugin({ name: "nu", rules: { "no-empty-option": NoEmptyOption } });
+const nuRules = definePlugin({ name: "nu", rules: { "nu/no-empty-option": NoEmptyOption } });
 
 describe("HTML (html-validate, the HTML standard rules, and the Nu checker's empty-option rule)", () => {
   const validator = new HtmlValidate({
@@ -135,7 +135,7 @@ describe("HTML (html-validate, the HTML standard rules, and the Nu checker's emp
       "no-inline-style": "off",
       "attribute-boolean-style": "off",
       "void-style": "off",
-      "nu:no-empty-option": "error",
+      "nu/no-empty-option": "error",
     },
   });
   const pages = [...PUBLIC_PAGES.map((p) => inLocale("es", p)), "/en", "/en/noticias", "/no-existe", "/buscar?q=ia"];
@@ -143,7 +143,9 @@ describe("HTML (html-validate, the HTML standard rules, and the Nu checker's emp
     const report = await validator.validateString(
       '<!doctype html><html lang="es"><head><title>t</title></head><body><select aria-label="x"><option value=""></option><option value="a">a</option></select></body></html>',
     );
-    expect(report.results.flatMap((r) => r.messages.map((m) => m.ruleId))).toEqual(["nu:no-empty-option"]);
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([
+      "nu/no-empty-option: Element option without attribute label must not be empty",
+    ]);
   });
   it.each(pages)("%s", async (p) => {
     const res = await fetch(`${baseUrl}${p}`);
