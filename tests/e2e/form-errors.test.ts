@@ -55,6 +55,8 @@ describe("inline form errors are announced and linked to their field", () => {
       invalid: "true",
       described: [{ role: "alert", text: "Ya existe una cuenta con este email" }],
     });
+    // The failure toast shows at the same time; axe measures its contrast only once it has faded in.
+    await page.waitForTimeout(1500);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -80,6 +82,7 @@ describe("inline form errors are announced and linked to their field", () => {
     });
     // A field without an error is neither invalid nor described by an error line.
     expect((await description(page, "#agent-description")).invalid).toBeNull();
+    await page.waitForTimeout(1500); // the dialog and any toast have finished fading in
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
