@@ -59,7 +59,8 @@ async function firstArticlePath(): Promise<string> {
 
 const home = await measure("/");
 const article = await measure(await firstArticlePath());
-for (const m of [home, article]) {
+const news = await measure("/noticias");
+for (const m of [home, article, news]) {
   console.log(
     `${m.path.padEnd(60)} HTML ${kb(m.html)} gzip (${kb(m.htmlRaw)} raw) · JS ${kb(m.js)} gzip (${kb(m.jsRaw)} raw) in ${m.scripts} files · total ${kb(m.html + m.js)} gzip · (+ ${kb(m.legacyJs)} nomodule, legacy browsers only)`,
   );

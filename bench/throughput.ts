@@ -8,12 +8,12 @@ import { type LoadResult, median, wrk } from "./lib/wrk.ts";
  * Page throughput (issue 8): the production site under wrk on home, a cached article and /noticias, side by
  * side with a bare Next.js "hello" page (prerendered: the framework's ceiling; and rendered per request, as
  * the site's nonce-CSP pages are: the framework's floor for them) and the same article HTML served by nginx
- * as a static file, plus home and the article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at 64
- * connections. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 by default)
+ * as a static file, plus home and the article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at each
+ * of CONNECTIONS. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 CONNECTIONS=8,64 by default)
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
-const CONNECTIONS = 64;
+const CONNECTIONS = (process.env.CONNECTIONS ?? "8,64").split(",").map(Number);
 const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313, helloDyn: 3314 };
 
 const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
@@ -46,38 +46,11 @@ async function main() {
     ];
     // Warm every target (compiles, fills caches) before measuring.
     for (const [label, url] of targets) wrk(label, url, { seconds: 3, connections: 8 });
-    const runs = new Map<string, LoadResult[]>();
-    for (let i = 0; i < RUNS; i++) {
-      for (const [label, url] of targets) {
-        const r = wrk(label, url, { seconds: SECONDS, connections: CONNECTIONS });
-        runs.set(label, [...(runs.get(label) ?? []), r]);
-        console.log(`run ${i + 1}/${RUNS} ${label}: ${r.rps.toFixed(0)} req/s p50 ${r.p50ms}ms p99 ${r.p99ms}ms`);
-      }
-    }
-    const summary = [...runs.entries()].map(([label, rs]) => ({
-      label,
-      rps: median(rs.map((r) => r.rps)),
-      p50ms: median(rs.map((r) => r.p50ms)),
-      p99ms: median(rs.map((r) => r.p99ms)),
-      errors: rs.reduce((a, r) => a + r.errors + r.non2xx, 0),
-    }));
-    const get = (l: string) => summary.find((s) => s.label === l)!;
-    const hello = get("bare Next.js hello").rps;
-    const helloDyn = get("bare Next.js hello, per request").rps;
-    const stat = get("nginx static article").rps;
-    console.log(
-      `\nPage throughput — ${CONNECTIONS} connections, ${SECONDS}s × ${RUNS} runs (medians), ${new Date().toISOString()}`,
-    );
-    console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | × hello per request | × static |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for (const s of summary) {
-      console.log(
-        `| ${s.label} | ${s.rps.toFixed(0)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} | ${s.errors} | ${(s.rps / hello).toFixed(2)} | ${(s.rps / helloDyn).toFixed(2)} | ${(s.rps / stat).toFixed(3)} |`,
-      );
-    }
+    const all: Record<number, ReturnType<typeof summarise>> = {};
+    for (const connections of CONNECTIONS) all[connections] = measureAt(targets, connections);
     fs.writeFileSync(
       path.join("bench/results", "throughput.json"),
-      JSON.stringify({ date: new Date().toISOString(), summary }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), byConnections: all }, null, 2),
     );
   } finally {
     stop(nginx);
@@ -85,6 +58,46 @@ async function main() {
     stop(hello);
     stop(site);
   }
+}
+
+/** RUNS runs of every target at one connection count (interleaved, so noise spreads evenly); prints the table. */
+function measureAt(targets: [string, string][], connections: number) {
+  const runs = new Map<string, LoadResult[]>();
+  for (let i = 0; i < RUNS; i++) {
+    for (const [label, url] of targets) {
+      const r = wrk(label, url, { seconds: SECONDS, connections });
+      runs.set(label, [...(runs.get(label) ?? []), r]);
+      console.log(
+        `c${connections} run ${i + 1}/${RUNS} ${label}: ${r.rps.toFixed(0)} req/s p50 ${r.p50ms}ms p99 ${r.p99ms}ms`,
+      );
+    }
+  }
+  const summary = summarise(runs);
+  const get = (l: string) => summary.find((s) => s.label === l)!;
+  const hello = get("bare Next.js hello").rps;
+  const helloDyn = get("bare Next.js hello, per request").rps;
+  const stat = get("nginx static article").rps;
+  console.log(
+    `\nPage throughput — ${connections} connections, ${SECONDS}s × ${RUNS} runs (medians), ${new Date().toISOString()}`,
+  );
+  console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | × hello per request | × static |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const s of summary) {
+    console.log(
+      `| ${s.label} | ${s.rps.toFixed(0)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} | ${s.errors} | ${(s.rps / hello).toFixed(2)} | ${(s.rps / helloDyn).toFixed(2)} | ${(s.rps / stat).toFixed(3)} |`,
+    );
+  }
+  return summary;
+}
+
+function summarise(runs: Map<string, LoadResult[]>) {
+  return [...runs.entries()].map(([label, rs]) => ({
+    label,
+    rps: median(rs.map((r) => r.rps)),
+    p50ms: median(rs.map((r) => r.p50ms)),
+    p99ms: median(rs.map((r) => r.p99ms)),
+    errors: rs.reduce((a, r) => a + r.errors + r.non2xx, 0),
+  }));
 }
 
 main().catch((err) => {

@@ -16,6 +16,8 @@ import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 if (mode === "start") (process.env as Record<string, string>).NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+/** Tells next.config.mjs that this build only serves the site (see serveOnlyBuild there). */
+const START_BUILD_FLAG = "SERVE_ONLY_BUILD";
 
 async function main() {
   const env = await prepareRuntime();
@@ -37,7 +39,10 @@ async function main() {
   if (mode === "start" && buildIsStale()) {
     console.log("[build] building the production site (next build)…");
     // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in.
-    const { SITE_URL: _runtimeOnly, ...buildEnv } = process.env;
+    const { SITE_URL: _runtimeOnly, ...runtimeFree } = process.env;
+    // A build for serving only (next.config.mjs): no type-check (`npm test` and CI run tsc first), no
+    // Turbopack cache written for a rebuild that may never come.
+    const buildEnv = { ...runtimeFree, [START_BUILD_FLAG]: "1" };
     const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: buildEnv });
     if (r.status !== 0) {
       await embedded?.stop();

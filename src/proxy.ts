@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
+import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
@@ -57,13 +58,24 @@ function api(request: NextRequest) {
 }
 
 /**
- * Pages: locale routing (/en/... is English, everything else Spanish, whatever cookie or Accept-Language the
- * request carries: the URL alone decides, SPEC §4), the hreflang Link header, plus a fresh CSP nonce per
+ * Pages: locale routing (/en/... is English, everything else Spanish, whatever Accept-Language the request
+ * carries; only the bare root follows the reader's remembered choice, SPEC §4), the hreflang Link header, plus a fresh CSP nonce per
  * request. Next reads the nonce from the request's CSP header and puts it on its
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */
 async function page(request: NextRequest) {
   if (malformedPath(request.nextUrl.pathname)) return malformedPathResponse();
+  const remembered = rememberedLocaleRedirect({
+    method: request.method,
+    url: request.url,
+    cookie: (name) => request.cookies.get(name)?.value,
+  });
+  if (remembered)
+    return NextResponse.redirect(remembered, {
+      status: 307,
+      // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
+      headers: { "cache-control": "private, no-store", vary: "Cookie" },
+    });
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
   request.headers.delete("accept-language");

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type NotFoundKind, publicItemExists, routeShape } from "~/features/seo/index.ts";
-import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import type { Locale } from "~/platform/i18n/routing.ts";
 
@@ -37,6 +36,6 @@ export async function notFoundKind(pathname: string): Promise<{ locale: Locale; 
   const shape = routeShape(english ? pathname.slice(3) : pathname, known);
   if (shape.kind === "known") return null;
   if (shape.kind === "missing") return { locale, kind: "page" };
-  const exists = await publicItemExists(db, shape.of, shape.slug).catch(() => true);
+  const exists = await publicItemExists(shape.of, shape.slug).catch(() => true);
   return exists ? null : { locale, kind: shape.of };
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
 /** The admin forms' text input style. */
 export const inputClass =
@@ -24,7 +24,25 @@ function describedBy({ id, error, hint }: Pick<FieldProps, "id" | "error" | "hin
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
-/** Every form's labelled control: label (and required mark), the control, then its error or hint line. */
+type ControlProps = { "aria-describedby"?: string; "aria-invalid"?: boolean | "true" | "false" };
+
+/**
+ * The control, linked to its error or hint line and marked invalid while the error is shown, unless it set
+ * those attributes itself (a control inside a wrapper element is left as it is).
+ */
+function linkedControl(children: ReactNode, { id, error, hint }: Pick<FieldProps, "id" | "error" | "hint">) {
+  if (!isValidElement<ControlProps>(children) || typeof children.type !== "string") return children;
+  const own = children.props;
+  return cloneElement(children as ReactElement<ControlProps>, {
+    "aria-describedby": own["aria-describedby"] ?? describedBy({ id, error, hint }),
+    "aria-invalid": own["aria-invalid"] ?? (error ? true : undefined),
+  });
+}
+
+/**
+ * Every form's labelled control: label (and required mark), the control, then its error or hint line. The
+ * error line is an alert, so a screen reader announces it when it appears, and the control points at it.
+ */
 export function Field({ id, label, required, hint, error, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
@@ -32,9 +50,9 @@ export function Field({ id, label, required, hint, error, children }: FieldProps
         {label}
         {required ? <RequiredMark text={required} /> : null}
       </label>
-      {children}
+      {linkedControl(children, { id, error, hint })}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : hint ? (

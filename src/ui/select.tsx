@@ -3,7 +3,11 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { cn } from "./cn.ts";
 
-/** A labelled single-choice select on Radix (keyboard, typeahead and screen-reader support included). */
+/**
+ * A labelled single-choice select on Radix (keyboard, typeahead and screen-reader support included). The
+ * value is always one of the options: an empty value would put an empty <option> in Radix's hidden native
+ * select, which HTML checkers reject.
+ */
 export function Select({
   label,
   value,
@@ -11,7 +15,6 @@ export function Select({
   options,
   className,
   testId,
-  placeholder,
 }: {
   label: string;
   value: string;
@@ -19,8 +22,6 @@ export function Select({
   options: { value: string; label: string }[];
   className?: string;
   testId?: string;
-  /** Shown while no value is chosen (value ""). */
-  placeholder?: string;
 }) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
@@ -33,7 +34,7 @@ export function Select({
         )}
       >
         <span className="sr-only">{label}: </span>
-        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Value />
         <SelectPrimitive.Icon aria-hidden className="text-muted">
           ▾
         </SelectPrimitive.Icon>

@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-/** The URL alone decides the language: unprefixed is Spanish, /en is English, whatever cookie is sent. */
+/**
+ * The URL decides the language: unprefixed is Spanish, /en is English, whatever cookie is sent; only the bare
+ * root follows a remembered choice.
+ */
 const baseUrl = inject("baseUrl");
 const db = new pg.Client({ connectionString: inject("databaseUrl") });
 
@@ -14,8 +17,8 @@ const get = (path: string, cookie = "") =>
 const lang = (html: string) => /<html[^>]* lang="([^"]+)"/.exec(html)?.[1];
 
 describe("language follows the URL", () => {
-  it("serves an unprefixed URL in Spanish even with NEXT_LOCALE=en, and /en in English with NEXT_LOCALE=es", async () => {
-    for (const path of ["/", "/noticias", "/referentes/lucia-montaner"]) {
+  it("serves a deep unprefixed URL in Spanish even with NEXT_LOCALE=en, and /en in English with NEXT_LOCALE=es", async () => {
+    for (const path of ["/noticias", "/referentes/lucia-montaner"]) {
       const es = await get(path, "NEXT_LOCALE=en");
       expect(es.status, path).toBe(200);
       expect(es.headers.get("location"), path).toBeNull();
@@ -24,6 +27,19 @@ describe("language follows the URL", () => {
       expect(en.status, path).toBe(200);
       expect(lang(await en.text()), path).toBe("en");
     }
+  });
+
+  it("takes the root to the remembered language, and keeps it Spanish for a visitor who never chose", async () => {
+    const remembered = await get("/", "NEXT_LOCALE=en");
+    expect(remembered.status).toBe(307);
+    expect(new URL(remembered.headers.get("location") ?? "", baseUrl).pathname).toBe("/en");
+    for (const cookie of ["", "NEXT_LOCALE=es"]) {
+      const root = await get("/", cookie);
+      expect(root.status, cookie).toBe(200);
+      expect(lang(await root.text()), cookie).toBe("es");
+    }
+    const en = await get("/en", "NEXT_LOCALE=es");
+    expect(lang(await en.text())).toBe("en");
   });
 
   it("never sets the language cookie on a visit (only the toggle remembers a choice)", async () => {

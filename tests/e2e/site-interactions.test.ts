@@ -103,7 +103,7 @@ describe("/noticias filters", () => {
 });
 
 describe("language toggle", () => {
-  it("switches to the same page in English and remembers the choice (cookie) without redirecting URLs", async () => {
+  it("switches to the same page in English and remembers the choice: the root opens in it, deep links keep theirs", async () => {
     await freshPage();
     await page.goto(`${baseUrl}/noticias/${article.slug}`);
     expect(await page.textContent("[data-testid=language-toggle]")).toBe("EN");
@@ -113,17 +113,21 @@ describe("language toggle", () => {
     expect(await page.textContent("[data-testid=language-toggle]")).toBe("ES");
     const cookie = (await context.cookies()).find((c) => c.name === "NEXT_LOCALE");
     expect(cookie?.value).toBe("en");
-    // The choice never redirects an explicit URL: an unprefixed one is Spanish.
+    // Entering the site again at its root shows the English home (SPEC §4: loaded from storage at start).
     await page.goto(`${baseUrl}/`);
-    expect(new URL(page.url()).pathname).toBe("/");
+    expect(new URL(page.url()).pathname).toBe("/en");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    // A deep link keeps the language its URL names.
+    await page.goto(`${baseUrl}/noticias`);
+    expect(new URL(page.url()).pathname).toBe("/noticias");
     expect(await page.getAttribute("html", "lang")).toBe("es");
-    // Back to English and then Spanish with the toggle: the cookie follows each click.
+    // Back to Spanish with the toggle: the cookie follows the click, and the root is Spanish again.
     await page.goto(`${baseUrl}/en`);
     await page.click("[data-testid=language-toggle]");
     await page.waitForURL(`${baseUrl}/`);
     expect((await context.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("es");
-    await page.goto(`${baseUrl}/noticias`);
-    expect(new URL(page.url()).pathname).toBe("/noticias");
+    await page.goto(`${baseUrl}/`);
+    expect(new URL(page.url()).pathname).toBe("/");
     expect(await page.getAttribute("html", "lang")).toBe("es");
   });
 });

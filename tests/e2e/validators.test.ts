@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
-import { HtmlValidate } from "html-validate";
+import { type DOMReadyEvent, definePlugin, HtmlValidate, Rule } from "html-validate";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
@@ -45,13 +45,16 @@ describe("sitemap", () => {
 
 describe("RSS feeds", () => {
   const FEEDPARSER = `
-import feedparser, json, sys
-d = feedparser.parse(sys.stdin.buffer.read())
+import feedparser, json, re, sys
+# As written: feedparser would otherwise resolve relative links against the feed's own URL.
+d = feedparser.parse(sys.stdin.buffer.read(), resolve_relative_uris=False)
 print(json.dumps({
   "bozo": d.bozo, "error": str(d.get("bozo_exception", "")), "version": d.version,
   "language": d.feed.get("language"),
   "entries": [{"link": e.link, "author": e.get("author"), "content": len(e.get("content", [])),
-               "tags": [t.term for t in e.get("tags", [])]} for e in d.entries],
+               "tags": [t.term for t in e.get("tags", [])],
+               "hrefs": [h for c in e.get("content", []) for h in re.findall(r'href="([^"]*)"', c.value)]}
+              for e in d.entries],
 }))`;
 
   for (const locale of ["es", "en"] as const) {
@@ -67,7 +70,7 @@ print(json.dumps({
         error: string;
         version: string;
         language: string;
-        entries: { link: string; author: string | null; content: number; tags: string[] }[];
+        entries: { link: string; author: string | null; content: number; tags: string[]; hrefs: string[] }[];
       };
       expect(feed.bozo, feed.error).toBe(false);
       expect(feed.version).toBe("rss20");
@@ -81,6 +84,11 @@ print(json.dumps({
       const sponsored = feed.entries.find((e) => e.link.endsWith("/trazia-plataforma-auditoria-sistemas-ia"));
       expect(sponsored?.tags).toContain(locale === "es" ? "Novedad de la industria" : "Industry update");
       expect(sponsored?.author).toBe("Trazia Labs");
+      // Links in the bodies are absolute, and the site's own pages are in the feed's language.
+      for (const entry of feed.entries)
+        for (const href of entry.hrefs) expect(href, entry.link).toMatch(/^(https?:|mailto:)/);
+      const methodology = locale === "es" ? `${site}/metodologia` : `${site}/en/metodologia`;
+      expect(sponsored?.hrefs).toContain(methodology);
       // RSS's <author> must be an e-mail address: names go in dc:creator.
       expect(body).not.toMatch(/<author>/);
     });
@@ -104,12 +112,41 @@ describe("OpenAPI document", () => {
   });
 });
 
-describe("HTML (html-validate, the HTML standard rules)", () => {
+/**
+ * The Nu HTML checker's rule that html-validate lacks: "Element option without attribute label must not be
+ * empty" (an <option> needs a label or text; Radix Select's hidden native select had an empty one).
+ */
+class NoEmptyOption extends Rule {
+  setup() {
+    this.on("dom:ready", (event: DOMReadyEvent) => {
+      for (const option of event.document.getElementsByTagName("option"))
+        if (!option.hasAttribute("label") && option.textContent.trim() === "")
+          this.report(option, "Element option without attribute label must not be empty");
+    });
+  }
+}
+const nuRules = definePlugin({ name: "nu", rules: { "nu/no-empty-option": NoEmptyOption } });
+
+describe("HTML (html-validate, the HTML standard rules, and the Nu checker's empty-option rule)", () => {
   const validator = new HtmlValidate({
     extends: ["html-validate:standard"],
-    rules: { "no-inline-style": "off", "attribute-boolean-style": "off", "void-style": "off" },
+    plugins: [nuRules],
+    rules: {
+      "no-inline-style": "off",
+      "attribute-boolean-style": "off",
+      "void-style": "off",
+      "nu/no-empty-option": "error",
+    },
   });
   const pages = [...PUBLIC_PAGES.map((p) => inLocale("es", p)), "/en", "/en/noticias", "/no-existe", "/buscar?q=ia"];
+  it("the empty-option rule finds an empty <option> (Radix's placeholder option, as it was)", async () => {
+    const report = await validator.validateString(
+      '<!doctype html><html lang="es"><head><title>t</title></head><body><select aria-label="x"><option value=""></option><option value="a">a</option></select></body></html>',
+    );
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([
+      "nu/no-empty-option: Element option without attribute label must not be empty",
+    ]);
+  });
   it.each(pages)("%s", async (p) => {
     const res = await fetch(`${baseUrl}${p}`);
     expect(res.status).toBe(p === "/no-existe" ? 404 : 200);

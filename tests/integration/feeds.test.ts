@@ -89,6 +89,41 @@ describe("RSS items", () => {
     expect(JSON.stringify({ ...en, "content:encoded": "" })).not.toMatch(/patrocinado|Novedad de la industria/);
   });
 
+  it("makes the bodies' links absolute, to the site's pages in the feed's language", async () => {
+    const slug = `feeds-links-${Date.now()}`;
+    await db.article.create({
+      data: {
+        slug,
+        title_es: "Enlaces",
+        summary_es: "x",
+        body_es: "[a](/metodologia) [b](/en/noticias/x) [c](https://example.org/p) [d](#notas) [e](mailto:a@b.es)",
+        date: new Date(Date.now() + 86_400_000),
+        status: "published",
+      },
+    });
+    try {
+      const hrefs = (item: Item) => [...item["content:encoded"].matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+      const es = (await rss("es")).items.find((i: Item) => i.link.endsWith(slug)) as Item;
+      expect(hrefs(es)).toEqual([
+        `${SITE}/metodologia`,
+        `${SITE}/en/noticias/x`,
+        "https://example.org/p",
+        `${SITE}/noticias/${slug}#notas`,
+        "mailto:a@b.es",
+      ]);
+      // The English feed falls back to the Spanish body here, and still links to the English pages.
+      const en = (await rss("en")).items.find((i: Item) => i.link.endsWith(slug)) as Item;
+      expect(hrefs(en).slice(0, 2)).toEqual([`${SITE}/en/metodologia`, `${SITE}/en/noticias/x`]);
+      expect(hrefs(en)[3]).toBe(`${SITE}/en/noticias/${slug}#notas`);
+      const sponsored = (await rss("en")).items.find((i: Item) => i.link.endsWith(sponsoredSlug)) as Item;
+      expect(hrefs(sponsored)).toContain(`${SITE}/en/metodologia`);
+      for (const item of (await rss("en")).items as Item[])
+        for (const href of hrefs(item)) expect(href, item.link).toMatch(/^(https?:|mailto:)/);
+    } finally {
+      await db.article.deleteMany({ where: { slug } });
+    }
+  });
+
   it("gives an article's image as enclosure and media:content, absolute", async () => {
     const slug = `feeds-image-${Date.now()}`;
     await db.article.create({

@@ -104,9 +104,9 @@ describe("the public archive", () => {
     const routes = ["/newsletter/[slug]", "/newsletter/confirmar", "/newsletter"];
     expect(routeShape("/newsletter/confirmar", routes)).toEqual({ kind: "known" });
     expect(routeShape("/newsletter/top-5-x", routes)).toEqual({ kind: "slug", of: "newsletter", slug: "top-5-x" });
-    expect(await publicItemExists(db, "newsletter", newsletter.slug!)).toBe(true);
-    expect(await publicItemExists(db, "newsletter", draft.slug!)).toBe(false);
-    expect(await publicItemExists(db, "newsletter", "top-5-1999-01-01")).toBe(false);
+    expect(await publicItemExists("newsletter", newsletter.slug!)).toBe(true);
+    expect(await publicItemExists("newsletter", draft.slug!)).toBe(false);
+    expect(await publicItemExists("newsletter", "top-5-1999-01-01")).toBe(false);
   });
 });
 

@@ -313,15 +313,29 @@ describe("security headers", () => {
     expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
   });
 
-  it("keeps the locale rules: Spanish at /, Accept-Language and NEXT_LOCALE never redirect", async () => {
+  it("keeps the locale rules: Spanish at /, Accept-Language never redirects, NEXT_LOCALE only at the root", async () => {
     const english = await proxy(new NextRequest("http://localhost:3000/", { headers: { "accept-language": "en" } }));
     expect(english.status).toBe(200);
     expect(english.headers.get("x-middleware-rewrite")).toContain("/es");
-    // The URL alone decides the language: the remembered choice only serves the toggle and e-mails.
-    const chosen = await proxy(new NextRequest("http://localhost:3000/", { headers: { cookie: "NEXT_LOCALE=en" } }));
-    expect(chosen.status).toBe(200);
-    expect(chosen.headers.get("location")).toBeNull();
-    expect(chosen.headers.get("x-middleware-rewrite")).toContain("/es");
+    // The reader's remembered choice (the toggle's cookie) takes the bare root to its language…
+    const chosen = await proxy(
+      new NextRequest("http://localhost:3000/?x=1", { headers: { cookie: "NEXT_LOCALE=en" } }),
+    );
+    expect(chosen.status).toBe(307);
+    expect(chosen.headers.get("location")).toBe("http://localhost:3000/en?x=1");
+    expect(chosen.headers.get("cache-control")).toBe("private, no-store");
+    // …but a deep link keeps its URL's language, and a remembered Spanish or a bogus value changes nothing.
+    const kept: [string, string][] = [
+      ["/noticias", "NEXT_LOCALE=en"],
+      ["/", "NEXT_LOCALE=es"],
+      ["/", "NEXT_LOCALE=fr"],
+    ];
+    for (const [path, cookie] of kept) {
+      const res = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { cookie } }));
+      expect(res.status, `${path} ${cookie}`).toBe(200);
+      expect(res.headers.get("location"), `${path} ${cookie}`).toBeNull();
+      expect(res.headers.get("x-middleware-rewrite"), `${path} ${cookie}`).toContain("/es");
+    }
   });
 
   it("sends the static security headers on every path", async () => {

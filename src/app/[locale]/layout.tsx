@@ -9,7 +9,7 @@ import { SiteFooter } from "~/features/site/ui/footer.tsx";
 import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
-import { browserMessages } from "~/platform/i18n/messages.ts";
+import { pickMessages } from "~/platform/i18n/pick-messages.ts";
 import { isLocale, locales } from "~/platform/i18n/routing.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
@@ -37,6 +37,20 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
+/**
+ * The texts the client components on every page read: the header's navigation, language toggle and account
+ * buttons, the footer's language buttons and newsletter form. A page's own client island (the news filters,
+ * a form) gets its texts from ClientTexts (src/ui/client-texts.tsx); everything else stays on the server.
+ */
+const LAYOUT_CLIENT_TEXTS = [
+  "nav",
+  "footer.languages",
+  "footer.spanish",
+  "footer.english",
+  "newsletterSignup",
+  ...["admin", "adminMobile", "changePasswordLink", "login", "logout", "newsletter"].map((key) => `auth.${key}`),
+];
+
 export default async function LocaleLayout({
   children,
   params,
@@ -52,11 +66,11 @@ export default async function LocaleLayout({
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
       <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased">
         {/*
-          Only what the public site's client components need travels to the browser: no admin texts (the
-          admin layout adds them), no tRPC/React Query client (the pages that query from the browser wrap
+          Only what the public site's client components need travels to the browser: the layout's own
+          client texts (pages add their islands' with ClientTexts; the admin layout its own), no tRPC/React Query client (the pages that query from the browser wrap
           their own part in TRPCReactProvider), no next-auth SessionProvider (the header asks `auth.me`).
         */}
-        <NextIntlClientProvider locale={locale} messages={browserMessages(messages, { admin: false })}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, LAYOUT_CLIENT_TEXTS)}>
           <SkipLink />
           <SiteHeader />
           <div id="main" className="flex-1">

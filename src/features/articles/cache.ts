@@ -9,6 +9,7 @@ import {
   listPublishedArticleRefs,
   listPublishedArticles,
   listRelatedArticles,
+  publishedArticleExists,
 } from "./reads.ts";
 import { buildRssFeed } from "./rss-feed.ts";
 import type { ArticleListInput } from "./schema.ts";
@@ -42,6 +43,13 @@ export const articleContent = {
   article: cachedBySlug(
     "articles.bySlug",
     (slug: string) => getPublishedArticle(db, slug),
+    (slug) => [articleTag(slug)],
+    CONTENT_TTL,
+  ),
+  /** Whether the article page exists (the proxy's 404 check): one cache read, expired with the page. */
+  articleExists: cachedBySlug(
+    "articles.exists",
+    (slug: string) => publishedArticleExists(db, slug),
     (slug) => [articleTag(slug)],
     CONTENT_TTL,
   ),

@@ -26,6 +26,11 @@ export async function getPublishedArticle(db: DbClient, slug: string) {
   return row ? toArticleDto(row) : null;
 }
 
+/** `true` when a published article has this slug, else null (a miss the cache does not store). */
+export async function publishedArticleExists(db: DbClient, slug: string): Promise<true | null> {
+  return (await db.article.count({ where: { ...PUBLIC, slug } })) > 0 || null;
+}
+
 /** Any status: what an admin may read at GET /api/articles/{slug} (SPEC §7 "unless an admin asks"). */
 export async function getArticleAnyStatus(db: DbClient, slug: string) {
   const row = await db.article.findUnique({ where: { slug } });

@@ -43,9 +43,24 @@ function imageOf(imageUrl: string | null, siteUrl: string) {
 }
 
 /**
+ * A link of an article's body as a feed reader needs it: absolute, and the site's own pages in the feed's
+ * language (`/metodologia` is `${siteUrl}/en/metodologia` in the English feed). Other URLs stay as they are.
+ */
+function absoluteLink(
+  href: string,
+  { locale, siteUrl, itemUrl }: { locale: Locale; siteUrl: string; itemUrl: string },
+) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) return href;
+  if (!href.startsWith("/")) return new URL(href, itemUrl).href;
+  const alreadyLocalised = /^\/en(\/|$|[?#])/.test(href);
+  if (locale === "es" || alreadyLocalised) return `${siteUrl}${href}`;
+  return `${siteUrl}/en${href === "/" ? "" : href}`;
+}
+
+/**
  * RSS 2.0 of the published articles in one language (the `feed` library writes and escapes the XML): the
  * author as `dc:creator` (RSS's own <author> must be an e-mail address), the sanitised full body as
- * `content:encoded`, the image as `enclosure` and `media:content`. A sponsored piece is credited to its
+ * `content:encoded` (its links absolute, see absoluteLink), the image as `enclosure` and `media:content`. A sponsored piece is credited to its
  * sponsor and carries the industry-update label, in the feed's language.
  */
 export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<string> {
@@ -64,7 +79,9 @@ export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<str
   for (const a of articles) {
     const url = `${home}/noticias/${a.slug}`;
     const creator = a.sponsored ? (a.author ?? "").trim() || displayAuthor(a).name : displayAuthor(a).name;
-    const body = renderMarkdown(pick(opts.locale, a.body_es, a.body_en));
+    const body = renderMarkdown(pick(opts.locale, a.body_es, a.body_en), {
+      resolveLink: (href) => absoluteLink(href, { locale: opts.locale, siteUrl: opts.siteUrl, itemUrl: url }),
+    });
     const image = imageOf(a.image_url, opts.siteUrl);
     feed.addItem({
       id: url,

@@ -7,6 +7,7 @@ import {
   listReferentRefs,
   listReferents,
   listResources,
+  referentExists,
 } from "./reads.ts";
 
 /** Referents, companies, applications, resources: seed-managed, refreshed by time only. */
@@ -23,6 +24,13 @@ export const directoryContent = {
   referent: cachedBySlug(
     "directories.referent",
     (slug: string) => getReferent(db, slug),
+    directories,
+    SEED_MANAGED_TTL,
+  ),
+  /** Whether the referent page exists (the proxy's 404 check). */
+  referentExists: cachedBySlug(
+    "directories.referentExists",
+    (slug: string) => referentExists(db, slug),
     directories,
     SEED_MANAGED_TTL,
   ),

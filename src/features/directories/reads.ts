@@ -27,6 +27,11 @@ export async function getReferent(db: DbClient, slug: string) {
   return row ? toReferentDto(row) : null;
 }
 
+/** `true` when a referent has this slug, else null (a miss the cache does not store). */
+export async function referentExists(db: DbClient, slug: string): Promise<true | null> {
+  return (await db.referent.count({ where: { slug } })) > 0 || null;
+}
+
 export async function listCompanies(db: DbClient, opts: { type?: string } = {}) {
   const rows = await db.company.findMany({
     where: opts.type ? { type: opts.type } : {},

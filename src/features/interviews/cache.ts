@@ -6,6 +6,7 @@ import {
   listInterviewRefs,
   listInterviews,
   listInterviewsForReferent,
+  publishedInterviewExists,
 } from "./reads.ts";
 
 /**
@@ -28,6 +29,13 @@ export const interviewContent = {
   interview: cachedBySlug(
     "interviews.bySlug",
     (slug: string) => getInterview(db, slug),
+    (slug) => [interviewTag(slug)],
+    CONTENT_TTL,
+  ),
+  /** Whether the interview page exists (the proxy's 404 check), expired with the page. */
+  interviewExists: cachedBySlug(
+    "interviews.exists",
+    (slug: string) => publishedInterviewExists(db, slug),
     (slug) => [interviewTag(slug)],
     CONTENT_TTL,
   ),

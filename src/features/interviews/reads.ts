@@ -32,6 +32,11 @@ export async function getInterview(db: DbClient, slug: string) {
   return row ? toInterviewDto(row) : null;
 }
 
+/** `true` when a published interview has this slug, else null (a miss the cache does not store). */
+export async function publishedInterviewExists(db: DbClient, slug: string): Promise<true | null> {
+  return (await db.interview.count({ where: { ...PUBLIC, slug } })) > 0 || null;
+}
+
 /** The newest featured interview (home block); the newest interview when none is featured. */
 export async function getFeaturedInterview(db: DbClient) {
   const row =

@@ -1,4 +1,7 @@
-import type { DbClient } from "~/platform/db/client.ts";
+import { articleContent } from "~/features/articles/index.ts";
+import { directoryContent } from "~/features/directories/index.ts";
+import { interviewContent } from "~/features/interviews/index.ts";
+import { db } from "~/platform/db/db.ts";
 
 /** The kinds of 404 page, each with its SPEC §8 texts and back link (src/app/[locale]/404/[kind]). */
 export type NotFoundKind = "page" | "article" | "interview" | "referent" | "newsletter";
@@ -48,13 +51,22 @@ export function routeShape(path: string, routes: readonly string[]): RouteShape 
   return { kind: "missing" };
 }
 
-/** Whether a public item exists under that slug (published, for articles and interviews). */
-export async function publicItemExists(db: DbClient, of: ItemKind, slug: string): Promise<boolean> {
-  if (of === "article") return (await db.article.count({ where: { slug, status: "published" } })) > 0;
-  if (of === "interview") return (await db.interview.count({ where: { slug, status: "published" } })) > 0;
+/**
+ * Whether a public item exists under that slug (published, for articles and interviews), through the owning
+ * feature's data cache: an item a page has shown is known without a query, and a publish or delete expires
+ * the answer with the page's own tag. A slug that does not exist is asked of the database each time (misses
+ * are not stored, so junk URLs add no cache entries).
+ */
+export async function publicItemExists(of: ItemKind, slug: string): Promise<boolean> {
   // The archive shows newsletters that went out or are going out (see the newsletter's archive.ts); queried
-  // here, like the others, so the proxy's bundle does not take in the newsletter feature and its job engine.
+  // here so the proxy's bundle does not take in the newsletter feature and its job engine.
   if (of === "newsletter")
     return (await db.newsletter.count({ where: { slug, status: { in: ["sent", "sending"] } } })) > 0;
-  return (await db.referent.count({ where: { slug } })) > 0;
+  const read =
+    of === "article"
+      ? articleContent.articleExists
+      : of === "interview"
+        ? interviewContent.interviewExists
+        : directoryContent.referentExists;
+  return (await read(slug)) === true;
 }

@@ -7,6 +7,9 @@ import { slugSchema } from "~/platform/http/common-schemas.ts";
 export const CONTENT_TTL = 300;
 export const SEED_MANAGED_TTL = 3600;
 
+/** unstable_cache's error where neither a render nor the server provides a cache (Next 16). */
+const NO_SERVER_CACHE = "Invariant: incrementalCache missing";
+
 /**
  * unstable_cache stores JSON, which would turn Dates into strings; superjson keeps them Dates (and keeps
  * undefined/Map/Set) so pages get exactly what the service returned.
@@ -21,10 +24,19 @@ export function cached<A extends unknown[], R>(
     // Outside Next.js (tests, scripts) there is no data cache: read straight from the database.
     if (!nextRuntime()) return read(...args);
     // The arguments are passed through (not closed over) because they are part of the cache key.
-    const stored = await unstable_cache(async (...a: A) => superjson.serialize(await read(...a)), [key], {
+    const cachedRead = unstable_cache(async (...a: A) => superjson.serialize(await read(...a)), [key], {
       tags: tags(...args),
       revalidate,
-    })(...args);
+    });
+    let stored: Awaited<ReturnType<typeof cachedRead>>;
+    try {
+      stored = await cachedRead(...args);
+    } catch (err) {
+      // The proxy runs outside a render: there the cache is the server's own, which exists only once the
+      // server has rendered its first page. Until then, read straight from the database.
+      if (err instanceof Error && err.message.startsWith(NO_SERVER_CACHE)) return read(...args);
+      throw err;
+    }
     return superjson.deserialize<R>(stored);
   };
 }

@@ -7,8 +7,9 @@ const defaultLocale: Locale = "es";
 export const routing = defineRouting({
   locales,
   defaultLocale,
-  // Spanish has no prefix; English lives under /en. The URL alone decides the language: no redirect from a
-  // cookie or Accept-Language. The toggle remembers an explicit choice itself (LOCALE_COOKIE).
+  // Spanish has no prefix; English lives under /en. The URL decides the language, never Accept-Language. The
+  // toggle remembers an explicit choice itself (LOCALE_COOKIE); only the bare root follows it (the proxy,
+  // remembered-locale.ts).
   localePrefix: "as-needed",
   localeDetection: false,
   localeCookie: false,
@@ -16,7 +17,7 @@ export const routing = defineRouting({
   alternateLinks: false,
 });
 
-/** The reader's explicit language choice, written by the language toggle; it never redirects a URL. */
+/** The reader's explicit language choice, written by the language toggle; only `/` redirects on it. */
 export const LOCALE_COOKIE = { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365 } as const;
 
 export function isLocale(value: unknown): value is Locale {

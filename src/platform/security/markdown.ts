@@ -5,7 +5,7 @@ import sanitizeHtml from "sanitize-html";
  * Markdown (editor- or agent-written) to HTML that is safe to show readers: the sanitiser keeps a small
  * editorial allow-list, so no script, no event handler and no javascript: URL survives.
  */
-const ALLOWED: sanitizeHtml.IOptions = {
+const ALLOWED = {
   allowedTags: [
     "h2",
     "h3",
@@ -32,18 +32,27 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ["href", "title", "rel", "target"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: /^https?:/i.test(attribs.href ?? "")
-        ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" }
-        : attribs,
-    }),
-    h1: "h2",
-  },
-};
+} satisfies sanitizeHtml.IOptions;
 
-export function renderMarkdown(markdown: string): string {
+/**
+ * `resolveLink` rewrites each link's href (a feed makes the site's own relative links absolute); external
+ * links, judged before that, open in a new tab without passing on the reader's referrer.
+ */
+export function renderMarkdown(markdown: string, opts: { resolveLink?: (href: string) => string } = {}): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-  return sanitizeHtml(html, ALLOWED);
+  return sanitizeHtml(html, {
+    ...ALLOWED,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href ?? "";
+        const external = /^https?:/i.test(href);
+        const resolved = href && opts.resolveLink ? { ...attribs, href: opts.resolveLink(href) } : attribs;
+        return {
+          tagName,
+          attribs: external ? { ...resolved, rel: "noopener noreferrer nofollow", target: "_blank" } : resolved,
+        };
+      },
+      h1: "h2",
+    },
+  });
 }

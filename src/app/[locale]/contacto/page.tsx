@@ -6,6 +6,7 @@ import { NewsletterSignup } from "~/features/newsletter/ui/newsletter-signup.tsx
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
@@ -29,7 +30,9 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
       </PageHeader>
       <div className="mt-10 grid gap-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="rounded-md border border-rule bg-surface p-6 md:p-8">
-          <ContactForm />
+          <ClientTexts namespaces={["contactForm"]}>
+            <ContactForm />
+          </ClientTexts>
         </div>
         <aside className="space-y-8">
           <section aria-labelledby="contact-newsletter" className="border-4 border-ink bg-surface p-5">

@@ -4,6 +4,7 @@ import { AuthCard } from "~/features/users/ui/auth-card.tsx";
 import { LoginForm } from "~/features/users/ui/login-form.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
@@ -34,7 +35,9 @@ export default async function LoginPage({
         </>
       }
     >
-      <LoginForm callbackUrl={typeof callbackUrl === "string" ? callbackUrl : undefined} />
+      <ClientTexts namespaces={["auth"]}>
+        <LoginForm callbackUrl={typeof callbackUrl === "string" ? callbackUrl : undefined} />
+      </ClientTexts>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { PasswordForm } from "~/features/users/ui/password-form.tsx";
 import { getSession } from "~/platform/auth/get-session.ts";
 import { Link, redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
@@ -28,7 +29,9 @@ export default async function PasswordPage({ params }: { params: Promise<{ local
         </Link>
       }
     >
-      <PasswordForm />
+      <ClientTexts namespaces={["auth"]}>
+        <PasswordForm />
+      </ClientTexts>
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { AuthCard } from "~/features/users/ui/auth-card.tsx";
 import { RegisterForm } from "~/features/users/ui/register-form.tsx";
 import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "auth" });
@@ -27,7 +28,9 @@ export default async function RegisterPage({ params }: { params: Promise<{ local
         </>
       }
     >
-      <RegisterForm />
+      <ClientTexts namespaces={["auth"]}>
+        <RegisterForm />
+      </ClientTexts>
     </AuthCard>
   );
 }

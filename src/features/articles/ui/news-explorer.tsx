@@ -12,6 +12,12 @@ import { ChipToggleGroup } from "~/ui/toggle-group.tsx";
 import { ArticleCard } from "./article-card.tsx";
 import { filtersToQuery, hasActiveFilters, type NewsFilters, parseFilters } from "./news-filters.ts";
 
+/**
+ * The tag filter's resting item, "all" (choosing it clears the tags): an item of its own rather than an empty
+ * value, which would put an empty <option> in Radix's hidden native select (an HTML checker error).
+ */
+const ALL_TAGS = "__all__";
+
 type Page = RouterOutputs["articles"]["list"];
 
 /** 'Load more' appears only from this many results on (SPEC §9); here it really loads the next page. */
@@ -118,10 +124,9 @@ export function NewsExplorer({ initialPage, tags }: { initialPage: Page; tags: s
           {tagOptions.length > 0 && (
             <FilterSelect
               label={t("tags")}
-              value=""
-              placeholder={t("all")}
-              onValueChange={(tag) => update({ tags: [...filters.tags, tag] })}
-              options={tagOptions}
+              value={ALL_TAGS}
+              onValueChange={(tag) => update({ tags: tag === ALL_TAGS ? [] : [...filters.tags, tag] })}
+              options={[{ value: ALL_TAGS, label: t("all") }, ...tagOptions]}
               testId="tag-filter"
             />
           )}

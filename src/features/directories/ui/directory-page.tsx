@@ -1,6 +1,17 @@
 import { useTranslations } from "next-intl";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
+
+/** What the filter and the cards it renders read in the browser. */
+const DIRECTORY_TEXTS = [
+  "directory",
+  "cards",
+  "taxonomy.topics",
+  "taxonomy.applicationCategories",
+  "taxonomy.companyTypes",
+  "taxonomy.resourceTypes",
+];
 
 /**
  * Layout shared by the directories: masthead, then the filterable grid, server-rendered with every card the
@@ -26,7 +37,9 @@ export function DirectoryPage({
       <PageHeader title={title} dek={dek} />
       <div className="mt-8">
         <h2 className="sr-only">{t("listHeading")}</h2>
-        <DirectoryFilter {...filter} items={items} gridClassName={gridClassName} />
+        <ClientTexts namespaces={DIRECTORY_TEXTS}>
+          <DirectoryFilter {...filter} items={items} gridClassName={gridClassName} />
+        </ClientTexts>
       </div>
     </main>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ComponentType, ReactNode } from "react";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { ClientTexts } from "~/ui/client-texts.tsx";
 
 interface TokenPageProps {
   params: Promise<{ locale: Locale }>;
@@ -26,7 +27,11 @@ export function tokenPage(
     const { locale } = await params;
     setRequestLocale(locale);
     const { token } = await searchParams;
-    return wrap(<Status token={typeof token === "string" ? token.trim() : ""} />);
+    return wrap(
+      <ClientTexts namespaces={[namespace]}>
+        <Status token={typeof token === "string" ? token.trim() : ""} />
+      </ClientTexts>,
+    );
   }
   return { generateMetadata, Page };
 }

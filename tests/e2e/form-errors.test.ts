@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { launchBrowser } from "./browser.ts";
+import { axeViolations } from "./site-helpers.ts";
+
+/**
+ * A form's inline field errors reach screen-reader users: each error line is an alert (announced when it
+ * appears) and the control points at it with aria-describedby and is marked aria-invalid; axe finds nothing.
+ */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The control's description: the elements aria-describedby names, their roles and texts. */
+async function description(page: Page, selector: string) {
+  return page.locator(selector).evaluate((control) => ({
+    invalid: control.getAttribute("aria-invalid"),
+    described: (control.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => {
+        const line = document.getElementById(id);
+        return { role: line?.getAttribute("role") ?? null, text: line?.textContent ?? null };
+      }),
+  }));
+}
+
+/**
+ * The page as axe should judge the form: the failure toast shown alongside is left out (its own colours fail
+ * axe's contrast rule, a separate finding about the toast, not about the form's errors).
+ */
+async function withoutToasts(page: Page) {
+  await page.waitForTimeout(1000); // the dialog has faded in
+  await page.evaluate(() => {
+    for (const toaster of document.querySelectorAll("[data-sonner-toaster]")) toaster.remove();
+  });
+  return page;
+}
+
+describe("inline form errors are announced and linked to their field", () => {
+  it("public: the sign-up form's refused e-mail", async () => {
+    const id = randomBytes(3).toString("hex");
+    const taken = { username: `primera_${id}`, email: `primera.${id}@example.com`, password: `clave-${id}` };
+    const res = await fetch(`${baseUrl}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(taken),
+    });
+    expect(res.ok, await res.text()).toBe(true);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${baseUrl}/register`);
+    await page.fill("#username", `segunda_${id}`);
+    await page.fill("#email", taken.email);
+    await page.fill("#password", taken.password);
+    await page.fill("#confirm-password", taken.password);
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await page.getByRole("alert").filter({ hasText: "Ya existe una cuenta con este email" }).waitFor();
+    expect(await description(page, "#email")).toEqual({
+      invalid: "true",
+      described: [{ role: "alert", text: "Ya existe una cuenta con este email" }],
+    });
+    expect(await axeViolations(await withoutToasts(page))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("admin: the agent form's required and out-of-range fields", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${baseUrl}/admin/agentes`);
+    await page.waitForURL(/\/login/);
+    await page.fill("#email", E2E_ADMIN.email);
+    await page.fill("#password", E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.getByTestId("agents-new").click();
+    await page.fill("#agent-targetLength", "5000");
+    await page.getByTestId("agent-form-submit").click();
+    await page.getByRole("alert").filter({ hasText: "Debe estar entre 200 y 2000" }).waitFor();
+    expect(await description(page, "#agent-name")).toEqual({
+      invalid: "true",
+      described: [{ role: "alert", text: "Campo obligatorio" }],
+    });
+    expect(await description(page, "#agent-targetLength")).toEqual({
+      invalid: "true",
+      described: [{ role: "alert", text: "Debe estar entre 200 y 2000" }],
+    });
+    // A field without an error is neither invalid nor described by an error line.
+    expect((await description(page, "#agent-description")).invalid).toBeNull();
+    expect(await axeViolations(await withoutToasts(page))).toEqual([]);
+    await page.context().close();
+  });
+});

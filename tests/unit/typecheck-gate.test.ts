@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * `npm start` builds without type-checking (next.config.mjs, SERVE_ONLY_BUILD): a type error must still fail
+ * `npm test`, and with it CI (.ci/run). The test command type-checks first, with the project's own compiler
+ * options, over every source file; a deliberately broken copy of a source file fails that step.
+ */
+const ROOT = path.resolve(".");
+const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+
+function typecheck(dir: string) {
+  const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
+  return spawnSync(process.execPath, [tsc, "--noEmit", "-p", dir], { encoding: "utf8" });
+}
+
+describe("type errors fail the test command", () => {
+  it("npm test starts with tsc --noEmit over the project, and CI runs npm test", () => {
+    expect(pkg.scripts.test?.startsWith("tsc --noEmit && ")).toBe(true);
+    expect(fs.readFileSync(".ci/run", "utf8")).toMatch(/^npm test\b/m);
+    const tsconfig = JSON.parse(fs.readFileSync("tsconfig.json", "utf8")) as { include: string[] };
+    expect(tsconfig.include).toEqual(expect.arrayContaining(["**/*.ts", "**/*.tsx"]));
+    // Only the launcher's build skips the check; `npm run build` is a plain `next build`.
+    expect(pkg.scripts.build).toBe("next build");
+    expect(fs.readFileSync("scripts/start.ts", "utf8")).toContain('"SERVE_ONLY_BUILD"');
+  });
+
+  it("the typecheck step rejects a broken copy of a source file and accepts the original", () => {
+    // Inside the project (so its node_modules resolve) but in test-results/, which tsconfig.json excludes.
+    fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(ROOT, "test-results", "typecheck-gate-"));
+    try {
+      const source = fs.readFileSync("src/ui/form-limits.ts", "utf8");
+      const tsconfig = {
+        extends: path.join(ROOT, "tsconfig.json"),
+        compilerOptions: { incremental: false, plugins: [], types: [] },
+        include: ["*.ts"],
+        exclude: [],
+      };
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+      fs.writeFileSync(path.join(dir, "form-limits.ts"), source);
+      const clean = typecheck(dir);
+      expect(clean.status, clean.stdout).toBe(0);
+      fs.writeFileSync(path.join(dir, "form-limits.ts"), `${source}\nexport const broken: number = "six";\n`);
+      const broken = typecheck(dir);
+      expect(broken.status).not.toBe(0);
+      expect(broken.stdout).toMatch(/error TS2322/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
