@@ -6,3 +6,16 @@ export { recordRevision } from "./record-revision.ts";
 export { adminRevisionsRouter } from "./revisions-router.ts";
 export { adminPublicationsRouter } from "./router.ts";
 export { checkSources, type SourceCheck } from "./source-policy.ts";
+export {
+  type CheckKind,
+  type ClaimResult,
+  type DraftForCheck,
+  type Finding,
+  type SourceForCheck,
+  type SourceResult,
+  splitSentences,
+  type TiedSentence,
+  type VerificationReport,
+  type VerificationStatus,
+  verifyDraft,
+} from "./verification/index.ts";
