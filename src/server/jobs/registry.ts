@@ -6,7 +6,7 @@ import {
   signupMailJob,
   weeklyNewsletterJob,
 } from "~/features/newsletter/index.ts";
-import { publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
+import { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "../../platform/jobs/contract.ts";
 
@@ -23,6 +23,7 @@ export const jobs: AnyJob[] = [
   contactMailJob,
   weeklyNewsletterJob,
   publishDueArticlesJob,
+  linkCheckJob,
 ];
 
 // The runtime learns the list here, so it imports no feature (see src/platform/jobs/catalog.ts).
