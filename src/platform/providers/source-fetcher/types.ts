@@ -58,4 +58,6 @@ export interface PreviousFetch {
 
 export interface SourceFetcher {
   fetch(url: string, previous?: PreviousFetch): Promise<FetchOutcome>;
+  /** True when the URL's scheme and host would be accepted (allow-list or extra host); no request is made. */
+  allows(url: string): boolean;
 }
