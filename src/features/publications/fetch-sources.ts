@@ -1,10 +1,10 @@
 import type { DbClient } from "~/platform/db/client.ts";
-import { env } from "~/platform/env/env.js";
 import {
   createSourceFetcher,
   type FetchOutcome,
   type PreviousFetch,
   type SourceFetcher,
+  sourceFetcherSettings,
 } from "~/platform/providers/source-fetcher/index.ts";
 import { isOfficialSource } from "./source-policy.ts";
 import { type SnapshotView, storeSnapshots, toSnapshotView } from "./source-snapshots.ts";
@@ -19,7 +19,7 @@ let shared: SourceFetcher | null = null;
 export function officialSourceFetcher(): SourceFetcher {
   shared ??= createSourceFetcher({
     isAllowedHost: (host) => isOfficialSource(`https://${host}/`),
-    extraHosts: env.SOURCE_FETCH_EXTRA_HOSTS,
+    ...sourceFetcherSettings(),
   });
   return shared;
 }
