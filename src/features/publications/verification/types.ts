@@ -24,6 +24,7 @@ export interface DraftForCheck {
 }
 
 export type CheckKind =
+  | "no_sources"
   | "source_not_fetched"
   | "source_status"
   | "source_off_list"
