@@ -135,7 +135,11 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
     default: {
       // The editor's URLs first, then what the configured feeds and NewsAPI have on the agent's topics.
       const given = plan.sourceUrls.map((url) => ({ name: new URL(url).hostname.replace(/^www\./, ""), url }));
-      const { relevant, notes } = await relevantItems(db, plan);
+      // The search is a help, not a requirement: when no feed answers, the editor's URLs still count.
+      const { relevant, notes } = await relevantItems(db, plan).catch((err: Error) => ({
+        relevant: [] as FeedItem[],
+        notes: [log("feedUnavailable", { problem: err.message })],
+      }));
       const found = relevant.slice(0, Math.max(0, 5 - given.length));
       return {
         brief: "",
