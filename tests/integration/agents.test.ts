@@ -195,11 +195,11 @@ describe("agent runs against fake providers", () => {
     expect(prompt).toContain("Stakeholders can reply until 18 July 2025");
     expect(first.article!.title_en).toBeTruthy();
 
-    // Everything is covered now: the next run writes nothing.
+    // The item read is covered now; the others could not be read, so the next run writes nothing.
     const second = await execute(agent.id);
-    expect(second.run.status).toBe("completed");
     expect(second.article).toBeNull();
-    expect(second.run.logs.join("\n")).toContain("Sin novedades");
+    expect(second.run.result.failure?.code).toBe("noOfficialSource");
+    expect(second.run.logs.join("\n")).not.toContain(`Fuente leída: ${sources.urlOf(`${CONSULTATION}?news`)}`);
   });
 
   it("interview-generator: drafts only from the editor's material and always needs review", async () => {
