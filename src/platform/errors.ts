@@ -82,6 +82,7 @@ const NOT_FOUND = {
   "Contact message": "contactMessage",
   User: "user",
   "Job run": "jobRun",
+  "Source snapshot": "sourceSnapshot",
 } as const satisfies Record<string, keyof ErrorTexts["notFound"]>;
 
 /** '<What> not found' for the API, and the matching catalog text for the UI. */

@@ -1,6 +1,11 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
+
+// The run's draft is written from a page the fetcher read: a loopback stand-in for an official site.
+const sources = await startFakeSources();
+const SOURCE = sources.urlOf("/ai-office/consultation");
 
 // The agent-run job as the Inngest function the app serves, driven by @inngest/test against a fake OpenAI.
 let openai: FakeOpenAi;
@@ -20,16 +25,22 @@ beforeAll(async () => {
   openai = await startFakeOpenAi();
   vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
   vi.stubEnv("OPENAI_BASE_URL", openai.url);
+  vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
+  vi.stubEnv("NEWS_FEEDS", `${sources.url}/no-feed.xml`);
   app = await loadApp();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await openai?.close();
+  await Promise.all([openai?.close(), sources.close()]);
 });
 
 async function newRun() {
   const agent = await app.db.agent.create({
-    data: { name: `Inngest ${unique} ${Math.random()}`, status: "active", config: { content: { topics: ["ai act"] } } },
+    data: {
+      name: `Inngest ${unique} ${Math.random()}`,
+      status: "active",
+      config: { content: { topics: ["ai act"], sourceUrls: [SOURCE] } },
+    },
   });
   openai.draft = { ...DEFAULT_DRAFT, title: `Inngest draft ${unique} ${Math.random()}` };
   return app.db.agentRun.create({ data: { agent_id: agent.id } });
@@ -46,13 +57,22 @@ describe("agent run as an Inngest function", () => {
     const run = await newRun();
     const t = engineFor(run.id);
     const gathered = await t.executeStep("gather-material");
-    expect(gathered.result).toMatchObject({ sources: [], items: [] });
+    expect(gathered.result).toMatchObject({ sources: [{ url: SOURCE }], items: [] });
     const { result, error } = await t.execute();
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ status: "draft" });
     const row = await app.db.agentRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(row.status).toBe("completed");
-    const order = ["Inicio", "Material reunido", "Borrador", "Versión en", "Fuentes", "Guardado", "completada"];
+    const order = [
+      "Inicio",
+      "Material reunido",
+      "Fuentes leídas",
+      "Borrador",
+      "Verificación",
+      "Versión en",
+      "Guardado",
+      "completada",
+    ];
     const positions = order.map((s) => row.logs.findIndex((l) => l.includes(s)));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -4,13 +4,18 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM, startFakeNews } from "../support/fake-news.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
-import { PERPLEXITY_CITATIONS, startFakePerplexity } from "../support/fake-perplexity.ts";
+import { SOURCE_PAGES, startFakeSources } from "../support/fake-sources.ts";
 
 // Providers read their configuration through src/platform/env/env.js at import time: start the fakes, point the env at
 // them, then import the app.
 let openai: FakeOpenAi;
 let perplexity: FakeOpenAi;
 let news: Awaited<ReturnType<typeof startFakeNews>>;
+// Official sites stand-in: drafts are written only from pages the fetcher read (SOURCE_FETCH_EXTRA_HOSTS).
+let sources: Awaited<ReturnType<typeof startFakeSources>>;
+const CONSULTATION = "/ai-office/consultation";
+/** The RSS feed's items (a test swaps in a fresh one: an item an article already cites is covered). */
+const rssItems: { title: string; url: string }[] = [];
 let app: Awaited<ReturnType<typeof loadApp>>;
 const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-images-"));
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -35,7 +40,14 @@ async function loadApp() {
 }
 
 beforeAll(async () => {
-  [openai, perplexity, news] = await Promise.all([startFakeOpenAi(), startFakePerplexity(), startFakeNews()]);
+  sources = await startFakeSources();
+  rssItems.push({ title: RSS_ITEM.title, url: sources.urlOf(`${CONSULTATION}?rss`) });
+  [openai, perplexity, news] = await Promise.all([
+    startFakeOpenAi(),
+    startFakeOpenAi({ citations: [{ title: "AISI", url: sources.urlOf("/aisi/frontier-trends") }] }),
+    startFakeNews({ rssItems }),
+  ]);
+  vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
   vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
   vi.stubEnv("OPENAI_BASE_URL", openai.url);
   vi.stubEnv("PERPLEXITY_API_KEY", "fake-perplexity-key");
@@ -50,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await Promise.all([openai?.close(), perplexity?.close(), news?.close()]);
+  await Promise.all([openai?.close(), perplexity?.close(), news?.close(), sources?.close()]);
   fs.rmSync(imageDir, { recursive: true, force: true });
 });
 
@@ -58,6 +70,7 @@ beforeEach(() => {
   openai.reset();
   perplexity.reset();
   news.reset();
+  sources.reset();
   openai.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${unique} ${Math.random()}` };
 });
 
@@ -67,7 +80,7 @@ async function activeAgent(type: AgentType, extra: Record<string, unknown> = {})
   const agent = await app.admin.admin.agents.create({
     name: `Agente ${type} ${unique} ${Math.random().toString(36).slice(2, 6)}`,
     type,
-    config: { content: { topics: "ai act, riesgos", targetLength: "600" } },
+    config: { content: { topics: "ai act, riesgos", targetLength: "600", sourceUrls: [sources.urlOf(CONSULTATION)] } },
     ...extra,
   });
   expect(agent.status).toBe("draft");
@@ -124,12 +137,18 @@ describe("agent runs against fake providers", () => {
       type: "analisis",
     });
     expect(article!.body_en).toContain("What changes");
-    expect(article!.sources).toEqual(DEFAULT_DRAFT.sources);
+    // The article cites what was read, numbered as the prompt numbered it (not what the model listed): the
+    // editor's URL first, then what the feed search found on the agent's topics.
+    expect((article!.sources as unknown[])[0]).toEqual({
+      name: SOURCE_PAGES[CONSULTATION]!.title,
+      url: sources.urlOf(CONSULTATION),
+    });
     expect(article!.topics).toEqual(["regulacion", "seguridad-alignment"]);
     // The draft's first revision: written by the agent, with the whole content as its "after".
     const revisions = await app.db.articleRevision.findMany({ where: { article_id: article!.id } });
     expect(revisions).toMatchObject([{ action: "agent_draft", actor_id: null, actor_name: agent.name }]);
-    expect(revisions[0]?.after).toMatchObject({ title_en: article!.title_en, sources: DEFAULT_DRAFT.sources });
+    expect(revisions[0]?.after).toMatchObject({ title_en: article!.title_en, sources: article!.sources });
+    expect(revisions[0]?.verification_status).toBe("verified");
     expect(article!.image_url).toMatch(/^\/api\/media\/.+\.jpg$/);
     const sharp = (await import("sharp")).default;
     const file = path.join(imageDir, article!.image_url!.replace("/api/media/", ""));
@@ -140,15 +159,13 @@ describe("agent runs against fake providers", () => {
     expect(JSON.stringify(openai.chatRequests()[0]!.body)).toContain("ai act, riesgos");
   });
 
-  it("perplexity-generator: Perplexity's citations become the sources", async () => {
+  it("perplexity-generator: Perplexity's citations, once read, become the sources", async () => {
     const agent = await activeAgent("perplexity-generator");
     const { run, article } = await execute(agent.id);
     expect(run.status, run.error ?? "").toBe("completed");
     expect(perplexity.chatRequests().length).toBe(3); // research, draft, translation
     expect(openai.chatRequests()).toHaveLength(0);
-    expect((article!.sources as { url: string }[]).map((s) => s.url).sort()).toEqual(
-      PERPLEXITY_CITATIONS.map((c) => c.url).sort(),
-    );
+    expect((article!.sources as { url: string }[]).map((s) => s.url)).toEqual([sources.urlOf("/aisi/frontier-trends")]);
     expect(article!.title_en).toBeTruthy();
     expect(article!.review_required).toBe(false);
   });
@@ -163,22 +180,26 @@ describe("agent runs against fake providers", () => {
         newsApi: { keywords: " oecd , ,accountability" },
       },
     });
+    rssItems.splice(0, rssItems.length, { title: RSS_ITEM.title, url: sources.urlOf(`${CONSULTATION}?news`) });
     const first = await execute(agent.id);
     expect(first.run.status, first.run.error ?? "").toBe("completed");
+    // Only the item whose page could be read is a source; the others are refused, each with its line.
     const urls = (first.article!.sources as { url: string }[]).map((s) => s.url);
-    expect(urls).toEqual(expect.arrayContaining([RSS_ITEM.url, ATOM_ENTRY.url, NEWSAPI_ARTICLE.url]));
+    expect(urls).toEqual([sources.urlOf(`${CONSULTATION}?news`)]);
+    const logs = first.run.logs.join("\n");
+    for (const url of [ATOM_ENTRY.url, NEWSAPI_ARTICLE.url]) expect(logs).toContain(`Fuente no leída: ${url}`);
     const newsApiCall = news.requests.find((r) => r.path === "/v2/everything");
     expect(new URL(`http://x${newsApiCall!.path}`).pathname).toBe("/v2/everything");
     expect(openai.chatRequests()).toHaveLength(2); // summary + translation
     const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
-    expect(prompt).toContain(RSS_ITEM.title);
+    expect(prompt).toContain("Stakeholders can reply until 18 July 2025");
     expect(first.article!.title_en).toBeTruthy();
 
-    // Everything is covered now: the next run writes nothing.
+    // The item read is covered now; the others could not be read, so the next run writes nothing.
     const second = await execute(agent.id);
-    expect(second.run.status).toBe("completed");
     expect(second.article).toBeNull();
-    expect(second.run.logs.join("\n")).toContain("Sin novedades");
+    expect(second.run.result.failure?.code).toBe("noOfficialSource");
+    expect(second.run.logs.join("\n")).not.toContain(`Fuente leída: ${sources.urlOf(`${CONSULTATION}?news`)}`);
   });
 
   it("interview-generator: drafts only from the editor's material and always needs review", async () => {
@@ -197,24 +218,23 @@ describe("agent runs against fake providers", () => {
     ]);
   });
 
-  it("publishes with auto_publish only when every source is official; otherwise the draft awaits review", async () => {
+  it("publishes with auto_publish a verified draft; with no official source read it writes nothing", async () => {
     const agent = await activeAgent("article-generator", { auto_publish: true });
     const clean = await execute(agent.id);
     expect(clean.article).toMatchObject({ status: "published", review_required: false });
     expect(clean.article!.published_at).not.toBeNull();
 
-    openai.draft = {
-      ...openai.draft,
-      title: `Fuente no oficial ${unique}`,
-      sources: [...DEFAULT_DRAFT.sources, { name: "Blog", url: "https://blog.example.com/ai-act" }],
-    };
-    const flagged = await execute(agent.id);
-    expect(flagged.article).toMatchObject({ status: "draft", review_required: true });
-    expect(flagged.run.logs.join("\n")).toContain("blog.example.com");
-
-    openai.draft = { ...openai.draft, title: `Sin fuentes ${unique}`, sources: [] };
-    const none = await execute(agent.id);
-    expect(none.article).toMatchObject({ status: "draft", review_required: true });
+    const offList = await app.admin.admin.agents.update({
+      ...agent,
+      config: {
+        ...agent.config,
+        content: { ...agent.config.content, topics: "zzz", sourceUrls: ["https://blog.example.com/ai-act"] },
+      },
+    });
+    const none = await execute(offList.id);
+    expect(none.article).toBeNull();
+    expect(none.run.status).toBe("failed");
+    expect(none.run.logs.join("\n")).toContain("blog.example.com");
   });
 
   it("retries a provider 500 and then records the run as failed with the error", async () => {
@@ -279,6 +299,7 @@ describe("agent runs against fake providers", () => {
       userPrompt: "Escribe sobre el AI Act",
       contentType: "news",
       generateImage: false,
+      sourceUrls: [sources.urlOf(CONSULTATION)],
     });
     expect(res.success).toBe(true);
     await app.settleJobs();

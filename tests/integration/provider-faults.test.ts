@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 import { startFakeResend } from "../support/resend-env.ts";
@@ -17,6 +18,10 @@ const JOB_RETRY_BASE_MS = 20;
 const database = await createPrivateDatabase("faults");
 const openai = await startFakeOpenAi();
 const resend = await startFakeResend();
+// Drafts are written only from sources the fetcher read: a loopback stand-in for an official site.
+const sources = await startFakeSources();
+vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
+vi.stubEnv("NEWS_FEEDS", `${sources.url}/no-feed.xml`);
 // Short client timeouts and retry delays keep the file fast; src/platform/env/env.js reads them on first import below.
 vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
 vi.stubEnv("OPENAI_BASE_URL", openai.url);
@@ -43,7 +48,7 @@ afterEach(() => {
 afterAll(async () => {
   await settleInProcessJobs();
   vi.unstubAllEnvs();
-  await Promise.all([openai.close(), resend.close()]);
+  await Promise.all([openai.close(), resend.close(), sources.close()]);
 });
 
 /** Gaps between consecutive arrivals, in ms. */
@@ -63,7 +68,9 @@ describe("OpenAI faults during an agent run", () => {
     const agent = await admin.agents.create({
       name: `Agente fallos ${uid()}`,
       type: "article-generator",
-      config: { content: { topics: "ai act", targetLength: "600" } },
+      config: {
+        content: { topics: "ai act", targetLength: "600", sourceUrls: [sources.urlOf("/ai-office/consultation")] },
+      },
     });
     await admin.agents.update({ ...agent, status: "active" });
     const started = await admin.agents.execute({ id: agent.id });

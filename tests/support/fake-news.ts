@@ -34,9 +34,11 @@ ${entries
 </feed>`;
 
 /** RSS 2.0 at /rss.xml, Atom at /atom.xml and NewsAPI's /v2/everything, from one loopback server. */
-export async function startFakeNews(): Promise<FakeServer & { rssUrl: string; atomUrl: string; newsApiUrl: string }> {
+export async function startFakeNews(
+  opts: { rssItems?: { title: string; url: string }[] } = {},
+): Promise<FakeServer & { rssUrl: string; atomUrl: string; newsApiUrl: string }> {
   const server = await startFakeServer((req, url) => {
-    if (url.pathname === "/rss.xml") return { type: "application/rss+xml", body: rss([RSS_ITEM]) };
+    if (url.pathname === "/rss.xml") return { type: "application/rss+xml", body: rss(opts.rssItems ?? [RSS_ITEM]) };
     if (url.pathname === "/atom.xml") return { type: "application/atom+xml", body: atom([ATOM_ENTRY]) };
     if (url.pathname === "/v2/everything") {
       if (req.headers["x-api-key"] !== "fake-newsapi-key")

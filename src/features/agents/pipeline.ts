@@ -5,6 +5,7 @@ import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/
 import { searchNewsApi } from "~/platform/providers/newsapi.ts";
 import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
 import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
+import type { GroundSource } from "./grounding.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
 import type { RunPlan } from "./run-plan.ts";
 
@@ -83,26 +84,30 @@ async function uncoveredItems(db: DbClient, items: FeedItem[]): Promise<FeedItem
   return seen;
 }
 
-/** Step 1: the material the draft is written from. */
+/** The feed and NewsAPI items that match the run's subject, newest first, that no article covers yet. */
+async function relevantItems(db: DbClient, plan: RunPlan) {
+  const feeds = await readFeeds(configuredFeeds());
+  const news = await searchNewsApi(plan.keywords.length ? plan.keywords : plan.topics);
+  const all = [...feeds.items, ...news].sort((a, b) => (b.published ?? "").localeCompare(a.published ?? ""));
+  const fresh = await uncoveredItems(db, all);
+  // A manual run has no topics: its prompt's longer words stand for them.
+  const subject = [...plan.topics, ...plan.keywords];
+  const words = subject.length ? subject.flatMap(normalise) : normalise(plan.instructions).filter((w) => w.length > 5);
+  const relevant = fresh.filter((i) => normalise(`${i.title} ${i.summary}`).some((w) => words.includes(w)));
+  const notes = [
+    log("feedsGathered", { feeds: feeds.items.length, news: news.length, covered: all.length - fresh.length }),
+    ...feeds.problems.map((problem) => log("feedUnavailable", { problem })),
+  ];
+  return { fresh, relevant, notes };
+}
+
+/** Step 1: the material the draft is written from, and the pages to fetch before drafting. */
 export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Material> {
   switch (plan.kind) {
     case "news-aggregator": {
-      const feeds = await readFeeds(configuredFeeds());
-      const news = await searchNewsApi(plan.keywords);
-      const all = [...feeds.items, ...news].sort((a, b) => (b.published ?? "").localeCompare(a.published ?? ""));
-      const fresh = await uncoveredItems(db, all);
-      const words = [...plan.topics, ...plan.keywords].flatMap(normalise);
-      const relevant = fresh.filter((i) => normalise(`${i.title} ${i.summary}`).some((w) => words.includes(w)));
+      const { fresh, relevant, notes } = await relevantItems(db, plan);
       const chosen = (relevant.length ? relevant : fresh).slice(0, 5);
-      return {
-        brief: "",
-        items: chosen,
-        sources: chosen.map((i) => ({ name: i.origin, url: i.url })),
-        notes: [
-          log("feedsGathered", { feeds: feeds.items.length, news: news.length, covered: all.length - fresh.length }),
-          ...feeds.problems.map((problem) => log("feedUnavailable", { problem })),
-        ],
-      };
+      return { brief: "", items: chosen, sources: chosen.map((i) => ({ name: i.origin, url: i.url })), notes };
     }
     case "perplexity-generator": {
       const research = await perplexityStructured(
@@ -127,19 +132,37 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
         notes: [log("editorMaterial", { length: plan.material.length })],
       };
     }
-    default:
-      return { brief: "", items: [], sources: [], notes: [log("noExternalMaterial")] };
+    default: {
+      // The editor's URLs first, then what the configured feeds and NewsAPI have on the agent's topics.
+      const given = plan.sourceUrls.map((url) => ({ name: new URL(url).hostname.replace(/^www\./, ""), url }));
+      // The search is a help, not a requirement: when no feed answers, the editor's URLs still count.
+      const { relevant, notes } = await relevantItems(db, plan).catch((err: Error) => ({
+        relevant: [] as FeedItem[],
+        notes: [log("feedUnavailable", { problem: err.message })],
+      }));
+      const found = relevant.slice(0, Math.max(0, 5 - given.length));
+      return {
+        brief: "",
+        items: found,
+        sources: [...given, ...found.map((i) => ({ name: i.origin, url: i.url }))],
+        notes: [log("editorSources", { count: given.length }), ...notes],
+      };
+    }
   }
 }
 
 /** Step 2: the article in the run's primary language. */
-export async function writeDraft(plan: RunPlan, material: Material): Promise<Draft> {
-  const { data, citations } = await structured(plan, draftPrompt(plan, material), draftSchema, "article_draft");
+export async function writeDraft(plan: RunPlan, material: Material, read: GroundSource[] = []): Promise<Draft> {
+  const prompt = draftPrompt(plan, material, read);
+  const { data, citations } = await structured(plan, prompt, draftSchema, "article_draft");
   const body = data.body.trim();
   if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
-  // Gathered sources are authoritative: for aggregators and Perplexity the article cites what was read.
+  // A grounded draft cites exactly the sources it was written from, numbered as the prompt numbered them.
+  // Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
   const found = [...material.sources, ...citations];
-  const sources = citedSources(found.length ? found : data.sources);
+  const sources = read.length
+    ? read.map((s) => ({ name: s.title.slice(0, 200) || new URL(s.url).hostname, url: s.url }))
+    : citedSources(found.length ? found : data.sources);
   return {
     title: data.title.trim(),
     summary: data.summary.trim(),

@@ -1,4 +1,5 @@
 import type { FeedItem } from "~/platform/providers/feeds.ts";
+import { GROUNDING_RULES, type GroundSource, sourceBlock } from "./grounding.ts";
 import type { RunPlan } from "./run-plan.ts";
 
 const LANGUAGE = { es: "español de España", en: "British English" } as const;
@@ -21,8 +22,21 @@ const OUTPUT_RULES = (plan: RunPlan) =>
       "with their exact URLs. Never invent a URL, a figure or a quotation.",
   ].join("\n");
 
+/** The sources' own text, numbered, and how to tie sentences to them (every type but interviews). */
+const grounded = (plan: RunPlan, sources: GroundSource[], extra: string) =>
+  [
+    "Sources:",
+    sourceBlock(sources, [...plan.topics, ...plan.keywords, plan.instructions, extra].join(" ")),
+    GROUNDING_RULES,
+  ].join("\n");
+
 /** The drafting prompt of each agent type. */
-export function draftPrompt(plan: RunPlan, material: { brief: string; items: FeedItem[] }) {
+export function draftPrompt(
+  plan: RunPlan,
+  material: { brief: string; items: FeedItem[] },
+  sources: GroundSource[] = [],
+) {
+  const titles = material.items.map((i) => i.title).join(" ");
   const subject = plan.topics.length ? `Subject areas: ${plan.topics.join(", ")}.` : "";
   const instructions = plan.instructions ? `Editor's instructions:\n${plan.instructions}` : "";
   switch (plan.kind) {
@@ -30,12 +44,11 @@ export function draftPrompt(plan: RunPlan, material: { brief: string; items: Fee
       return {
         system: plan.systemPrompt,
         user: [
-          "Summarise the following news items from official bodies into one news article that links every",
-          "original item in `sources` (use the item's URL and the publisher's name).",
+          "Summarise the following official sources, the pages of news items from official bodies, into one",
+          "news article.",
           subject,
           instructions,
-          "Items:",
-          ...material.items.map((i, n) => `${n + 1}. ${i.title} — ${i.origin} — ${i.url}\n${i.summary.slice(0, 800)}`),
+          grounded(plan, sources, titles),
           OUTPUT_RULES(plan),
         ].join("\n"),
       };
@@ -58,17 +71,23 @@ export function draftPrompt(plan: RunPlan, material: { brief: string; items: Fee
       return {
         system: plan.systemPrompt,
         user: [
-          "Research the latest official developments and write a news article.",
+          "Write a news article on the latest official developments from the sources below.",
           subject,
           instructions,
-          material.brief ? `Research notes:\n${material.brief}` : "",
+          grounded(plan, sources, material.brief),
           OUTPUT_RULES(plan),
         ].join("\n"),
       };
     default:
       return {
         system: plan.systemPrompt,
-        user: ["Write an analysis article.", subject, instructions, OUTPUT_RULES(plan)].join("\n"),
+        user: [
+          "Write an analysis article from the sources below.",
+          subject,
+          instructions,
+          grounded(plan, sources, titles),
+          OUTPUT_RULES(plan),
+        ].join("\n"),
       };
   }
 }
@@ -90,6 +109,8 @@ export function translationPrompt(target: "es" | "en", draft: { title: string; s
     system: "You are a professional editorial translator. Keep Markdown, links and quotations exactly.",
     user: [
       `Translate this article into ${LANGUAGE[target]}. Do not add or remove information.`,
+      "Keep every source marker such as [1] or [1, 3] at the end of the same sentence, unchanged.",
+      "Keep figures and dates exact (write them in the target language's usual format).",
       `Title: ${draft.title}`,
       `Summary: ${draft.summary}`,
       "Body:",

@@ -24,6 +24,8 @@ export interface RunPlan {
   systemPrompt: string;
   /** The editor's instructions (agent customPrompt or the manual prompt). */
   instructions: string;
+  /** Official pages the editor named for the draft (fetched before drafting). */
+  sourceUrls: string[];
   /** interview-generator: the only material quotes may come from. */
   material: string;
   generateImage: boolean;
@@ -63,6 +65,7 @@ export async function loadRunPlan(db: DbClient, runId: string): Promise<RunPlan>
       tone: "profesional",
       systemPrompt: input.systemPrompt,
       instructions: input.userPrompt,
+      sourceUrls: input.sourceUrls,
       material: kind === "interview-generator" ? input.userPrompt : "",
       generateImage: input.generateImage,
       autoPublish: false,
@@ -84,6 +87,7 @@ export async function loadRunPlan(db: DbClient, runId: string): Promise<RunPlan>
     tone: content.tone,
     systemPrompt: DEFAULT_SYSTEM_PROMPT,
     instructions: content.customPrompt,
+    sourceUrls: content.sourceUrls,
     material: agent.config.interview.material,
     generateImage: content.generateImage,
     autoPublish: agent.auto_publish,

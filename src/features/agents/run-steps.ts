@@ -1,11 +1,17 @@
 import { invalidateArticles } from "~/features/articles/index.ts";
-import { checkSources, generateArticleImage, type SourceCheck } from "~/features/publications/index.ts";
+import {
+  checkSources,
+  generateArticleImage,
+  type SourceCheck,
+  type VerificationReport,
+} from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
 import { loadRunPlan, type RunPlan } from "./run-plan.ts";
+import { readSources } from "./run-sources.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 import { saveRunArticle } from "./save-article.ts";
 import type { RunFailure } from "./schema.ts";
@@ -73,7 +79,7 @@ export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
 }
 
 export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
-  const draft = await writeDraft(plan, material);
+  const draft = await writeDraft(plan, material, await readSources(db, plan));
   await appendRunLog(db, plan.runId, log("draft", { language: plan.language, title: draft.title }), 45);
   return draft;
 }
@@ -119,9 +125,16 @@ type SavedArticle = Awaited<ReturnType<typeof saveRunArticle>>;
 export async function saveRun(
   db: DbClient,
   plan: RunPlan,
-  work: { draft: Draft; translation: Translation; check: SourceCheck; imageUrl: string | null },
+  work: {
+    draft: Draft;
+    translation: Translation;
+    check: SourceCheck;
+    imageUrl: string | null;
+    report: VerificationReport | null;
+  },
 ): Promise<SavedArticle> {
-  const saved = await saveRunArticle(db, plan, work.draft, work.translation, work.check, work.imageUrl);
+  const { draft, translation, check, imageUrl, report } = work;
+  const saved = await saveRunArticle(db, plan, draft, translation, check, imageUrl, report);
   await appendRunLog(
     db,
     plan.runId,
@@ -138,7 +151,7 @@ export async function finishRun(
   db: DbClient,
   plan: RunPlan,
   saved: SavedArticle,
-  work: { draft: Draft; imageUrl: string | null },
+  work: { draft: Draft; imageUrl: string | null; report: VerificationReport | null },
 ) {
   await completeRun(db, plan, {
     title: saved.title,
@@ -148,6 +161,7 @@ export async function finishRun(
       status: saved.status,
       review_required: saved.review_required,
       sources: work.draft.sources.length,
+      verification: work.report?.status ?? "none",
       language: plan.language,
       image: Boolean(work.imageUrl),
     },

@@ -1,5 +1,5 @@
-import type { SourceCheck } from "~/features/publications/index.ts";
-import { recordRevision } from "~/features/publications/index.ts";
+import type { SourceCheck, VerificationReport } from "~/features/publications/index.ts";
+import { attachRunSnapshots, recordRevision } from "~/features/publications/index.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { Draft, Translation } from "./pipeline.ts";
@@ -41,14 +41,17 @@ export async function saveRunArticle(
   translation: Translation,
   check: SourceCheck,
   imageUrl: string | null,
+  report: VerificationReport | null = null,
 ): Promise<SavedArticle & { created: boolean }> {
   const existing = await db.article.findUnique({ where: { agent_run_id: plan.runId } });
   if (existing) return { ...summary(existing), created: false };
 
   const es = plan.language === "es" ? draft : translation;
   const en = plan.language === "es" ? translation : draft;
-  // Interviews never publish themselves (quotes need a human check); nor does anything failing the source policy.
-  const reviewRequired = check.reviewRequired || plan.kind === "interview-generator";
+  // Interviews never publish themselves (quotes need a human check); nor does anything failing the source
+  // policy, nor a grounded draft the verification did not fully pass.
+  const unverified = report !== null && report.status !== "verified";
+  const reviewRequired = check.reviewRequired || unverified || plan.kind === "interview-generator";
   const publish = plan.autoPublish && !reviewRequired;
   const now = new Date();
   const base = slugify(es.title) || `articulo-${plan.runId.slice(-8)}`;
@@ -80,7 +83,12 @@ export async function saveRunArticle(
           agent_run_id: plan.runId,
         },
       });
-      await recordRevision(db, null, row, { action: "agent_draft", actor: { id: null, name: plan.author } });
+      await attachRunSnapshots(db, plan.runId, row.id);
+      await recordRevision(db, null, row, {
+        action: "agent_draft",
+        actor: { id: null, name: plan.author },
+        verification: report,
+      });
       return { ...summary(row), created: true };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -52,6 +52,26 @@ const targetLengthSchema = z.preprocess(
   z.number().min(200, "must be between 200 and 2000").max(2000, "must be between 200 and 2000"),
 );
 
+/**
+ * The pages an editor wants a draft written from: http(s) URLs typed one per line (or comma-separated), or an
+ * already-split list. At most 10; the fetcher still refuses anything off the official-source allow-list.
+ */
+export const sourceUrlsSchema = z.preprocess(
+  (value) => {
+    const items = typeof value === "string" ? value.split(/[\s,]+/) : value;
+    if (!Array.isArray(items)) return items;
+    return items.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "");
+  },
+  z
+    .array(
+      z
+        .string()
+        .max(2000)
+        .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), "must be an http(s) URL"),
+    )
+    .max(10, "at most 10 URLs"),
+);
+
 /** The one agent-config schema: the admin form and the server both parse with it. */
 export const agentConfigSchema = z.object({
   content: z
@@ -62,6 +82,7 @@ export const agentConfigSchema = z.object({
       language: localeSchema.default(AGENT_DEFAULTS.language),
       customPrompt: z.string().trim().max(4000).default(""),
       generateImage: z.boolean().default(false),
+      sourceUrls: sourceUrlsSchema.default([]),
     })
     .prefault({ targetLength: AGENT_DEFAULTS.targetLength }),
   newsApi: z.object({ keywords: commaListSchema.default([]) }).prefault({}),
@@ -127,6 +148,7 @@ export const runFailureSchema = z.object({
     "provider",
     "internal",
     "cancelled",
+    "noOfficialSource",
   ]),
   params: z.record(z.string(), z.string()).default({}),
 });
@@ -193,4 +215,6 @@ export const manualGenerationSchema = z.object({
   contentType: manualContentTypeSchema.default("article"),
   generateImage: z.boolean().default(true),
   authorName: z.string().trim().max(120).optional(),
+  /** Official pages the draft must be written from (fetched before drafting). */
+  sourceUrls: sourceUrlsSchema.default([]),
 });

@@ -8,6 +8,7 @@ import { changeArticle, type RevisionMeta } from "./record-revision.ts";
 import { EDITABLE_FIELDS } from "./revision-snapshot.ts";
 import type { articleEditSchema } from "./schema.ts";
 import { checkSources, isOfficialSource } from "./source-policy.ts";
+import { reportForEdit } from "./verification-service.ts";
 
 type ArticleEdit = z.output<typeof articleEditSchema>;
 
@@ -40,6 +41,8 @@ export async function applyArticleEdit(
     });
 
   const unofficial = changes.sources ? checkSources(changes.sources).rejected : [];
+  // A grounded draft is checked again on every save, against the snapshots it was written from.
+  const report = await reportForEdit(db, slug, changes);
   const { before, after } = await changeArticle(
     db,
     slug,
@@ -54,7 +57,11 @@ export async function applyArticleEdit(
       // Out of the allow-list on an unpublished article: it waits for an editor whatever else happens.
       return unofficial.length && row.status !== "published" ? { ...data, review_required: true } : data;
     },
-    { ...meta, confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [] },
+    {
+      ...meta,
+      confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [],
+      verification: report,
+    },
   );
   if (after.status === "published" || before.status === "published") {
     await invalidateArticles({ slug });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { generateArticleImage } from "./article-image.ts";
+import { checkArticleSources, publishedArticleIds } from "./link-check.ts";
 import { imageSubject, replaceArticleImage } from "./replace-image.ts";
 import { publishDueArticles } from "./schedule.ts";
 
@@ -28,5 +29,31 @@ export const regenerateImageJob = defineJob({
     const imageUrl = await step.run("generate", () => generateArticleImage(article.title_es, article.summary_es));
     await step.run("save", () => replaceArticleImage(db, slug, article, imageUrl));
     return { slug, imageUrl };
+  },
+});
+
+/** Articles per durable step of the link check: a restart resumes after the last finished batch. */
+const LINK_CHECK_BATCH = 25;
+
+/**
+ * Link rot: every Monday, the sources of every published article are fetched again (conditional GETs); dead
+ * or moved ones show in the desk's "Fuentes caídas".
+ */
+export const linkCheckJob = defineJob({
+  name: "articles/sources.link-check",
+  cron: "TZ=Europe/Madrid 0 4 * * 1",
+  schema: z.object({}),
+  retries: 2,
+  handler: async (_payload, { step }) => {
+    const ids = await step.run("list", () => publishedArticleIds(db));
+    const total = { articles: ids.length, checked: 0, dead: 0, moved: 0 };
+    for (let i = 0; i < ids.length; i += LINK_CHECK_BATCH) {
+      const batch = ids.slice(i, i + LINK_CHECK_BATCH);
+      const counts = await step.run(`check-${i}`, () => checkArticleSources(db, batch));
+      total.checked += counts.checked;
+      total.dead += counts.dead;
+      total.moved += counts.moved;
+    }
+    return total;
   },
 });

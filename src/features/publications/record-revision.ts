@@ -3,6 +3,7 @@ import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
 import { changedFields, snapshotOf } from "./revision-snapshot.ts";
+import type { VerificationReport } from "./verification/index.ts";
 
 /** What a revision says happened. */
 export type RevisionAction =
@@ -17,13 +18,18 @@ export type RevisionAction =
   | "static"
   | "author_migration"
   | "image_regeneration"
-  | "restore";
+  | "restore"
+  | "verify";
 
 export interface RevisionMeta {
   action: RevisionAction;
   actor: Actor;
   restoredFrom?: string;
   confirmedUnofficialSources?: string[];
+  /** The verification report of the content as of this revision (grounded drafts only). */
+  verification?: VerificationReport | null;
+  /** Findings the editor confirmed when approving a draft that was not fully verified. */
+  confirmedFindings?: string[];
 }
 
 type Tx = Prisma.TransactionClient;
@@ -33,7 +39,7 @@ export async function recordRevision(tx: Tx | DbClient, before: Article | null, 
   const beforeSnap = before ? snapshotOf(before) : {};
   const afterSnap = snapshotOf(after);
   const fields = before ? changedFields(beforeSnap, afterSnap) : Object.keys(afterSnap);
-  if (fields.length === 0 && meta.action !== "restore") return null;
+  if (fields.length === 0 && meta.action !== "restore" && meta.action !== "verify") return null;
   return tx.articleRevision.create({
     data: {
       article_id: after.id,
@@ -45,6 +51,9 @@ export async function recordRevision(tx: Tx | DbClient, before: Article | null, 
       after: afterSnap as Prisma.InputJsonValue,
       restored_from: meta.restoredFrom ?? null,
       confirmed_unofficial_sources: meta.confirmedUnofficialSources ?? [],
+      verification_status: meta.verification?.status ?? null,
+      verification: meta.verification ? (meta.verification as unknown as Prisma.InputJsonValue) : undefined,
+      confirmed_findings: meta.confirmedFindings ?? [],
     },
   });
 }

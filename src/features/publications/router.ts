@@ -47,7 +47,14 @@ export const adminPublicationsRouter = createTRPCRouter({
     .input(reviewDecisionSchema)
     .output(articleSchema)
     .mutation(({ ctx, input }) =>
-      reviewArticle(ctx.db, input.slug, input.status, actorFromSession(ctx.session), input.publish_at),
+      reviewArticle(
+        ctx.db,
+        input.slug,
+        input.status,
+        actorFromSession(ctx.session),
+        input.publish_at,
+        input.confirm_findings,
+      ),
     ),
   edit: adminProcedure
     .meta({

@@ -9,6 +9,8 @@ export const reviewDecisionSchema = z.object({
   slug: slugSchema,
   status: z.enum(["published", "rejected"]),
   publish_at: z.coerce.date().optional(),
+  /** The editor's explicit yes to approving a draft whose verification report has findings. */
+  confirm_findings: z.boolean().optional(),
 });
 
 /** POST /api/admin/articles/fix-author-names: article slug → author name. */
@@ -122,4 +124,74 @@ export const revisionRestoreInputSchema = z.object({
   id: z.string().trim().min(1).max(64),
   fields: z.array(z.enum(RESTORABLE_FIELDS)).min(1).max(RESTORABLE_FIELDS.length).optional(),
   confirm_unofficial_sources: z.boolean().optional(),
+});
+
+const langSchema = z.enum(["es", "en"]);
+
+/** A verification report as the verifier returns it and revisions store it. */
+export const verificationReportSchema = z.object({
+  status: z.enum(["verified", "needs_review", "failed"]),
+  checkedAt: z.string(),
+  sources: z.array(
+    z.object({
+      n: z.number(),
+      url: z.string(),
+      state: z.enum(["fetched", "unreachable", "off_list"]),
+      status: z.number().nullable(),
+    }),
+  ),
+  claims: z.array(
+    z.object({
+      lang: langSchema,
+      kind: z.enum(["quote", "figure"]),
+      claim: z.string(),
+      sentence: z.string(),
+      found: z.boolean(),
+      n: z.number().nullable(),
+      passage: z.string().nullable(),
+    }),
+  ),
+  findings: z.array(
+    z.object({
+      lang: langSchema,
+      check: z.string(),
+      sentence: z.string(),
+      claim: z.string().nullable(),
+      detail: z.string(),
+      nearMatch: z.object({ n: z.number(), passage: z.string() }).nullable(),
+    }),
+  ),
+});
+
+/** A stored source snapshot without its text ("Fuentes consultadas" lists these). */
+export const snapshotSummarySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  final_url: z.string(),
+  ok: z.boolean(),
+  status: z.number().nullable(),
+  reason: z.string().nullable(),
+  fetched_at: z.date(),
+  title: z.string(),
+  content_hash: z.string().nullable(),
+  allow_listed: z.boolean(),
+  check_state: z.string().nullable(),
+  checked_at: z.date().nullable(),
+});
+
+/** GET/POST /api/articles/{slug}/verification. */
+export const articleVerificationSchema = z.object({
+  slug: z.string(),
+  status: z.enum(["verified", "needs_review", "failed"]).nullable(),
+  report: verificationReportSchema.nullable(),
+  confirmation: z.object({ by: z.string(), at: z.date(), findings: z.array(z.string()) }).nullable(),
+  snapshots: z.array(snapshotSummarySchema),
+});
+
+export const snapshotIdSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid snapshot id"),
 });

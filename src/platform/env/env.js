@@ -80,6 +80,21 @@ export const env = createEnv({
     NEWSAPI_BASE_URL: z.string().url().default("https://newsapi.org/v2"),
     NEWS_FEEDS: z.string().optional(),
     SOURCE_ALLOWLIST: z.string().optional(),
+    // Hosts (`host` or `host:port`, comma-separated) the source fetcher may reach even on a loopback or private
+    // address, for a fixture server in tests and staging. Unset: nothing private is reachable.
+    SOURCE_FETCH_EXTRA_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (hosts) => hosts.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(h)),
+        "must be a comma-separated list of host or host:port",
+      ),
     IMAGE_STORAGE_DIR: z.string().optional(),
     // Shared data cache for several instances (src/platform/cache/redis-cache-handler.mjs); unset → in-process.
     REDIS_URL: z
@@ -162,6 +177,7 @@ export const env = createEnv({
     NEWSAPI_BASE_URL: process.env.NEWSAPI_BASE_URL || undefined,
     NEWS_FEEDS: process.env.NEWS_FEEDS || undefined,
     SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
+    SOURCE_FETCH_EXTRA_HOSTS: process.env.SOURCE_FETCH_EXTRA_HOSTS || undefined,
     IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     MEDIA_STORAGE: process.env.MEDIA_STORAGE || undefined,

@@ -4,7 +4,12 @@ import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
 import { adminNewslettersRouter, adminSubscriptionsRouter } from "~/features/newsletter/index.ts";
-import { adminMigrationRouter, adminPublicationsRouter, adminRevisionsRouter } from "~/features/publications/index.ts";
+import {
+  adminMigrationRouter,
+  adminPublicationsRouter,
+  adminRevisionsRouter,
+  adminVerificationRouter,
+} from "~/features/publications/index.ts";
 import { adminUsersRouter } from "~/features/users/index.ts";
 import { createTRPCRouter, mergeRouters } from "~/platform/trpc/trpc.ts";
 
@@ -23,6 +28,7 @@ export const adminRouter = createTRPCRouter({
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
   revisions: adminRevisionsRouter,
+  verification: adminVerificationRouter,
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
 });

@@ -7,7 +7,7 @@ import {
   signupMailJob,
   weeklyNewsletterJob,
 } from "~/features/newsletter/index.ts";
-import { publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
+import { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "../../platform/jobs/contract.ts";
 
@@ -25,6 +25,7 @@ export const jobs: AnyJob[] = [
   weeklyNewsletterJob,
   newsletterHealthJob,
   publishDueArticlesJob,
+  linkCheckJob,
 ];
 
 // The runtime learns the list here, so it imports no feature (see src/platform/jobs/catalog.ts).

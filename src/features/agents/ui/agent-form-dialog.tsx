@@ -28,6 +28,7 @@ interface FormState {
   language: "es" | "en";
   customPrompt: string;
   generateImage: boolean;
+  sourceUrls: string;
   keywords: string;
   material: string;
   api_keys_enabled: boolean;
@@ -47,6 +48,7 @@ function initialState(agent: AgentDto | null): FormState {
     language: c?.language ?? AGENT_DEFAULTS.language,
     customPrompt: c?.customPrompt ?? "",
     generateImage: c?.generateImage ?? false,
+    sourceUrls: (c?.sourceUrls ?? []).join("\n"),
     keywords: (agent?.config.newsApi.keywords ?? []).join(", "),
     material: agent?.config.interview.material ?? "",
     api_keys_enabled: agent?.api_keys_enabled ?? AGENT_DEFAULTS.api_keys_enabled,
@@ -106,6 +108,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           language: form.language,
           customPrompt: form.customPrompt,
           generateImage: form.generateImage,
+          sourceUrls: form.sourceUrls,
         },
         newsApi: { keywords: form.keywords },
         interview: { material: form.material },
@@ -116,7 +119,8 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
     const parsed = agentCreateSchema.safeParse(payload);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path.at(-1))] ??= issueText(issue);
+      for (const issue of parsed.error.issues)
+        next[issue.path.includes("sourceUrls") ? "sourceUrls" : String(issue.path.at(-1))] ??= issueText(issue);
       setErrors(next);
       return;
     }
@@ -215,6 +219,22 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
             onChange={(e) => set("customPrompt", e.target.value)}
           />
         </Field>
+        {form.type === "article-generator" ? (
+          <Field
+            label={t("form.sourceUrls")}
+            id={id("sourceUrls")}
+            hint={t("form.sourceUrlsHint")}
+            error={errors.sourceUrls}
+          >
+            <textarea
+              id={id("sourceUrls")}
+              rows={3}
+              className={inputClass}
+              value={form.sourceUrls}
+              onChange={(e) => set("sourceUrls", e.target.value)}
+            />
+          </Field>
+        ) : null}
         {form.type === "news-aggregator" ? (
           <Field label={t("form.keywords")} id={id("keywords")} error={errors.keywords}>
             <input

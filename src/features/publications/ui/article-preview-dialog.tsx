@@ -2,7 +2,7 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ArticleDto } from "~/features/articles/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
@@ -13,6 +13,27 @@ import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.t
 import { ArticleEditForm } from "./desk/article-edit-form.tsx";
 import { RevisionHistory } from "./desk/revision-history.tsx";
 import { ScheduleControls } from "./desk/schedule-controls.tsx";
+import { unsupportedClaims, VerificationPanel } from "./desk/verification-panel.tsx";
+
+/** Wraps the first occurrence of each unsupported claim in the rendered body in a <mark>. */
+function markClaims(root: HTMLElement | null, claims: string[]) {
+  if (!root) return;
+  for (const claim of claims) {
+    const needle = claim.slice(0, 80);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(needle) ?? -1;
+      if (at < 0 || node.parentElement?.tagName === "MARK") continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + needle.length);
+      const mark = document.createElement("mark");
+      mark.dataset.testid = "unsupported-claim";
+      range.surroundContents(mark);
+      break;
+    }
+  }
+}
 
 interface PreviewActions {
   onApprove: (slug: string) => void;
@@ -29,13 +50,19 @@ function LanguagePane({
   body,
   html,
   emptyWarning,
+  unsupported = [],
 }: {
   title: string;
   summary: string;
   body: string;
   html: string | undefined;
   emptyWarning: string;
+  unsupported?: string[];
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const marks = unsupported.join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-marks when the HTML or the findings change.
+  useEffect(() => markClaims(ref.current, marks ? marks.split("\n") : []), [html, marks]);
   return (
     <div className="space-y-3">
       <h3 className="font-serif text-xl font-bold">{title}</h3>
@@ -43,6 +70,7 @@ function LanguagePane({
       {body.trim() ? (
         <div
           className="prose-article space-y-3 text-sm [&_a]:text-accent-text [&_a]:underline [&_h2]:font-serif [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_ul]:list-disc"
+          ref={ref}
           data-testid="preview-body"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by renderMarkdown
           dangerouslySetInnerHTML={{ __html: html ?? "" }}
@@ -71,9 +99,12 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different article opens in preview mode.
   useEffect(() => setMode("preview"), [slug]);
   const rendered = api.admin.publications.rendered.useQuery({ slug: a?.slug ?? "" }, { enabled: Boolean(a) });
+  const verification = api.admin.verification.get.useQuery({ slug: a?.slug ?? "" }, { enabled: Boolean(a) });
+  const utils = api.useUtils();
   const changed = (next: ArticleDto) => {
     props.onChanged(next);
     void rendered.refetch();
+    void utils.admin.verification.get.invalidate({ slug: next.slug });
   };
   const act = (fn: (slug: string) => void) => () => {
     if (!a) return;
@@ -183,6 +214,7 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
                 body={a.body_es}
                 html={rendered.data?.es}
                 emptyWarning={t("emptyBody")}
+                unsupported={unsupportedClaims(verification.data?.report, "es")}
               />
             </Tabs.Content>
             <Tabs.Content value="en" className="pt-4">
@@ -193,9 +225,11 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
                 body={a.body_en || a.body_es}
                 html={rendered.data?.en}
                 emptyWarning={t("emptyBody")}
+                unsupported={unsupportedClaims(verification.data?.report, "en")}
               />
             </Tabs.Content>
           </Tabs.Root>
+          <VerificationPanel slug={a.slug} />
           {a.sources.length ? (
             <section className="text-sm">
               <h4 className="font-semibold">{t("sources")}</h4>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
-import { MANUAL_CONTENT_TYPES } from "~/features/agents/schema.ts";
+import { MANUAL_CONTENT_TYPES, sourceUrlsSchema } from "~/features/agents/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Field, inputClass } from "~/ui/field.tsx";
@@ -20,6 +20,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
   const [userPrompt, setUserPrompt] = useState("");
   const [systemPrompt, setSystemPrompt] = useState("");
   const [generateImage, setGenerateImage] = useState(true);
+  const [sourceUrls, setSourceUrls] = useState("");
 
   useEffect(() => {
     if (defaults.data) {
@@ -30,6 +31,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
 
   const reset = () => {
     setUserPrompt("");
+    setSourceUrls("");
     setAuthorName(defaults.data?.authorName ?? "");
   };
   const generate = api.admin.publications.generate.useMutation({
@@ -52,7 +54,11 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
       toast.error(t("toasts.errorTitle"), { description: t("toasts.promptRequired") });
       return;
     }
-    generate.mutate({ userPrompt, systemPrompt, contentType, generateImage, authorName });
+    if (!sourceUrlsSchema.safeParse(sourceUrls).success) {
+      toast.error(t("toasts.errorTitle"), { description: t("toasts.badSourceUrls") });
+      return;
+    }
+    generate.mutate({ userPrompt, systemPrompt, contentType, generateImage, authorName, sourceUrls });
   };
 
   return (
@@ -98,6 +104,16 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
             placeholder={t("manual.userPromptPlaceholder")}
             value={userPrompt}
             onChange={(e) => setUserPrompt(e.target.value)}
+          />
+        </Field>
+        <Field label={t("manual.sourceUrls")} id="manual-sources" hint={t("manual.sourceUrlsHint")}>
+          <textarea
+            id="manual-sources"
+            rows={3}
+            className={inputClass}
+            placeholder="https://digital-strategy.ec.europa.eu/…"
+            value={sourceUrls}
+            onChange={(e) => setSourceUrls(e.target.value)}
           />
         </Field>
         <Field label={t("manual.systemPrompt")} id="manual-system">

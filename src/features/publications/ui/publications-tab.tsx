@@ -19,6 +19,7 @@ export function PublicationsTab() {
   const approved = api.admin.publications.approved.useQuery();
   const scheduled = api.admin.publications.scheduled.useQuery();
   const desk = useTranslations("adminDesk.schedule");
+  const deskT = useTranslations("adminDesk");
   const [preview, setPreview] = useState<ArticleDto | null>(null);
   const [generating, setGenerating] = useState(false);
   const fail = (description: string) => toast.error(t("toasts.errorTitle"), { description });
@@ -49,7 +50,14 @@ export function PublicationsTab() {
       toast.success(r.status === "published" ? t("toasts.approved") : t("toasts.rejected"));
       await reload();
     },
-    onError: (_e, vars) => fail(vars.status === "published" ? t("toasts.approve") : t("toasts.reject")),
+    onError: (e, vars) => {
+      // A draft with verification findings is approved only with the editor's explicit confirmation.
+      if (e.data && (e.data as { reason?: string }).reason === "unverifiedDraft" && !vars.confirm_findings) {
+        if (window.confirm(deskT("verification.confirmApprove"))) review.mutate({ ...vars, confirm_findings: true });
+        return;
+      }
+      fail(vars.status === "published" ? t("toasts.approve") : t("toasts.reject"));
+    },
   });
   const remove = api.admin.publications.delete.useMutation(mutation(() => t("toasts.deleted"), t("toasts.delete")));
   const featured = api.admin.publications.toggleFeatured.useMutation(

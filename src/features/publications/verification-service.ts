@@ -1,0 +1,120 @@
+import type { Article } from "~/generated/prisma/client.ts";
+import type { Actor } from "~/platform/audit/actor.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { notFound } from "~/platform/errors.ts";
+import { fetchAndSnapshot } from "./fetch-sources.ts";
+import { changeArticle } from "./record-revision.ts";
+import { articleSnapshots, previousFetch, type SnapshotView, toSnapshotView } from "./source-snapshots.ts";
+import type { VerificationReport } from "./verification/index.ts";
+import { verifyContent } from "./verify-article.ts";
+
+const sourcesOf = (row: Pick<Article, "sources">) =>
+  (Array.isArray(row.sources) ? (row.sources as { name?: string; url?: string }[]) : [])
+    .filter((s) => typeof s?.url === "string")
+    .map((s) => ({ name: String(s.name ?? ""), url: String(s.url) }));
+
+/** The newest report stored with the article's revisions, and who confirmed findings on it (if anyone). */
+export async function latestReport(db: DbClient, articleId: string) {
+  const rev = await db.articleRevision.findFirst({
+    where: { article_id: articleId, verification_status: { not: null } },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+  });
+  const confirmation = await db.articleRevision.findFirst({
+    where: { article_id: articleId, confirmed_findings: { isEmpty: false } },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+  });
+  return {
+    report: rev ? (rev.verification as unknown as VerificationReport) : null,
+    confirmation: confirmation
+      ? { by: confirmation.actor_name, at: confirmation.created_at, findings: confirmation.confirmed_findings }
+      : null,
+  };
+}
+
+/** An article is checked on save once it has a report (grounded drafts, re-verified articles). */
+export async function isGroundedArticle(db: DbClient, articleId: string) {
+  const reports = await db.articleRevision.count({
+    where: { article_id: articleId, verification_status: { not: null } },
+  });
+  return reports > 0;
+}
+
+/** The report for content about to be saved, against the stored snapshots (no fetch): null if not grounded. */
+export async function reportForEdit(
+  db: DbClient,
+  slug: string,
+  changes: { body_es?: string; body_en?: string; sources?: { name: string; url: string }[] },
+): Promise<VerificationReport | null> {
+  if (changes.body_es === undefined && changes.body_en === undefined && changes.sources === undefined) return null;
+  const row = await db.article.findUnique({ where: { slug } });
+  if (!row || !(await isGroundedArticle(db, row.id))) return null;
+  return verifyContent(
+    {
+      body_es: changes.body_es ?? row.body_es,
+      body_en: changes.body_en ?? row.body_en,
+      sources: changes.sources ?? sourcesOf(row),
+    },
+    await articleSnapshots(db, row.id),
+  );
+}
+
+const summary = (s: SnapshotView) => ({
+  id: s.id,
+  url: s.url,
+  final_url: s.finalUrl,
+  ok: s.ok,
+  status: s.status,
+  reason: s.reason,
+  fetched_at: s.fetchedAt,
+  title: s.title,
+  content_hash: s.contentHash,
+  allow_listed: s.allowListed,
+  check_state: s.checkState,
+  checked_at: s.checkedAt,
+});
+
+/** GET /api/articles/{slug}/verification: the current report, its confirmation and the sources consulted. */
+export async function getVerification(db: DbClient, slug: string) {
+  const row = await db.article.findUnique({ where: { slug } });
+  if (!row) throw notFound("Article");
+  const { report, confirmation } = await latestReport(db, row.id);
+  const snapshots = await articleSnapshots(db, row.id);
+  return {
+    slug,
+    status: report?.status ?? null,
+    report,
+    confirmation,
+    snapshots: snapshots.map(summary),
+  };
+}
+
+/**
+ * POST /api/articles/{slug}/verification: fetches the article's sources again (conditional GETs against the
+ * last snapshot of each), stores the new snapshots and a "verify" revision with the new report.
+ */
+export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) {
+  const row = await db.article.findUnique({ where: { slug } });
+  if (!row) throw notFound("Article");
+  const before = await articleSnapshots(db, row.id);
+  const previous = new Map(before.filter((s) => s.ok).map((s) => [s.url, previousFetch(s)]));
+  const sources = sourcesOf(row);
+  await fetchAndSnapshot(
+    db,
+    sources.map((s) => s.url),
+    { articleId: row.id },
+    previous,
+  );
+  const report = verifyContent(
+    { body_es: row.body_es, body_en: row.body_en, sources },
+    await articleSnapshots(db, row.id),
+  );
+  await changeArticle(db, slug, {}, { action: "verify", actor, verification: report });
+  return getVerification(db, slug);
+}
+
+/** "Fuentes consultadas": one snapshot with its extracted text. */
+export async function getSnapshot(db: DbClient, id: string) {
+  const row = await db.sourceSnapshot.findUnique({ where: { id } });
+  if (!row) throw notFound("Source snapshot");
+  return { ...summary(toSnapshotView(row)), text: row.text };
+}

@@ -1,0 +1,70 @@
+import { sourceFigureKeys } from "./figures.ts";
+import { normaliseText, words } from "./normalise.ts";
+import type { SourceForCheck } from "./types.ts";
+
+export interface Passage {
+  text: string;
+  normalised: string;
+  words: Set<string>;
+  /** Figure keys, computed the first time a figure is looked for in this passage. */
+  figureKeys?: Set<string>;
+}
+
+/** A fetched source prepared once for all the claims checked against it. */
+export interface IndexedSource {
+  source: SourceForCheck;
+  normalised: string;
+  figureKeys: Set<string>;
+  passages: Passage[];
+}
+
+/** Passages are the source's sentences (lines split at sentence ends), the unit a near match is shown in. */
+function passagesOf(text: string): Passage[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}«“"])/u)
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0)
+    .map((t) => ({ text: t, normalised: normaliseText(t), words: new Set(words(t)) }));
+}
+
+export function indexSource(source: SourceForCheck): IndexedSource {
+  return {
+    source,
+    normalised: normaliseText(source.text),
+    figureKeys: sourceFigureKeys(source.text),
+    passages: passagesOf(source.text),
+  };
+}
+
+export function passageFigureKeys(passage: Passage): Set<string> {
+  passage.figureKeys ??= sourceFigureKeys(passage.text);
+  return passage.figureKeys;
+}
+
+/** Share of the claim's words that the passage has (0–1). */
+function overlap(claimWords: string[], passage: Passage): number {
+  if (!claimWords.length) return 0;
+  let hits = 0;
+  for (const w of claimWords) if (passage.words.has(w)) hits++;
+  return hits / claimWords.length;
+}
+
+const NEAR_MATCH_MIN = 0.3;
+
+/** The passage, in any of these sources, closest in wording to the claim; null when nothing comes close. */
+export function nearestPassage(
+  claim: string,
+  sources: IndexedSource[],
+  mustContain?: (passage: Passage) => boolean,
+): { n: number; passage: string } | null {
+  const claimWords = [...new Set(words(claim))];
+  let best: { n: number; passage: string; score: number } | null = null;
+  for (const s of sources) {
+    for (const p of s.passages) {
+      if (mustContain && !mustContain(p)) continue;
+      const score = overlap(claimWords, p) + (mustContain ? 1 : 0);
+      if (!best || score > best.score) best = { n: s.source.n, passage: p.text, score };
+    }
+  }
+  return best && best.score >= NEAR_MATCH_MIN ? { n: best.n, passage: best.passage } : null;
+}

@@ -1,0 +1,70 @@
+export type Lang = "es" | "en";
+
+export interface SourceForCheck {
+  /** The source's number as the draft cites it (1-based). */
+  n: number;
+  url: string;
+  finalUrl: string | null;
+  status: number | null;
+  allowListed: boolean;
+  fetched: boolean;
+  text: string;
+}
+
+export interface TiedSentence {
+  text: string;
+  sources: number[];
+}
+
+export interface DraftForCheck {
+  lang: Lang;
+  body: string;
+  sentences: TiedSentence[];
+  sourceUrls: string[];
+}
+
+export type CheckKind =
+  | "no_sources"
+  | "source_not_fetched"
+  | "source_status"
+  | "source_off_list"
+  | "quote_not_found"
+  | "figure_not_found"
+  | "tie_unknown_source"
+  | "untied_claim";
+
+export interface Finding {
+  lang: Lang;
+  check: CheckKind;
+  sentence: string;
+  claim: string | null;
+  detail: string;
+  nearMatch: { n: number; passage: string } | null;
+}
+
+export interface ClaimResult {
+  lang: Lang;
+  kind: "quote" | "figure";
+  claim: string;
+  sentence: string;
+  found: boolean;
+  n: number | null;
+  passage: string | null;
+}
+
+export interface SourceResult {
+  n: number;
+  url: string;
+  state: "fetched" | "unreachable" | "off_list";
+  status: number | null;
+}
+
+export type VerificationStatus = "verified" | "needs_review" | "failed";
+
+export interface VerificationReport {
+  status: VerificationStatus;
+  checkedAt: string;
+  sources: SourceResult[];
+  claims: ClaimResult[];
+  findings: Finding[];
+}

@@ -1,0 +1,114 @@
+import { checkClaims, claimsOf } from "./claim-checks.ts";
+import { type IndexedSource, indexSource } from "./passages.ts";
+import { splitSentences } from "./sentences.ts";
+import { checkListedSources, isUsable } from "./source-checks.ts";
+import { createTieFinder, stripCitationMarkers } from "./ties.ts";
+import type {
+  CheckKind,
+  ClaimResult,
+  DraftForCheck,
+  Finding,
+  SourceForCheck,
+  VerificationReport,
+  VerificationStatus,
+} from "./types.ts";
+
+/**
+ * Checks whose finding fails the draft outright: a source that cannot support anything, a claim resting on a
+ * source that was not read, a quotation no cited source contains. Any other finding (a figure not found, a
+ * claim with no tie) asks an editor to look: needs_review. No finding at all: verified.
+ */
+const FAILING: ReadonlySet<CheckKind> = new Set([
+  "no_sources",
+  "source_not_fetched",
+  "source_status",
+  "source_off_list",
+  "tie_unknown_source",
+  "quote_not_found",
+]);
+
+export function statusOf(findings: Finding[]): VerificationStatus {
+  if (findings.some((f) => FAILING.has(f.check))) return "failed";
+  return findings.length ? "needs_review" : "verified";
+}
+
+function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>, usable: IndexedSource[]) {
+  const findings: Finding[] = [];
+  const claims: ClaimResult[] = [];
+  // Every tie must point at a source that was read.
+  for (const tied of draft.sentences) {
+    for (const n of new Set(tied.sources)) {
+      const source = bySource.get(n);
+      if (source && isUsable(source)) continue;
+      findings.push({
+        lang: draft.lang,
+        check: "tie_unknown_source",
+        sentence: tied.text,
+        claim: null,
+        detail: source
+          ? `tied to source [${n}] (${source.url}), which was not read`
+          : `tied to source [${n}], which does not exist`,
+        nearMatch: null,
+      });
+    }
+  }
+  const tieOf = createTieFinder(draft.sentences);
+  for (const raw of splitSentences(draft.body)) {
+    const sentence = stripCitationMarkers(raw);
+    const found = claimsOf(sentence);
+    if (!found.quotes.length && !found.figures.length) continue;
+    const tie = tieOf(sentence);
+    const cited = tie ? usable.filter((s) => tie.sources.includes(s.source.n)) : usable;
+    if (!tie)
+      findings.push({
+        lang: draft.lang,
+        check: "untied_claim",
+        sentence,
+        claim: null,
+        detail: "states a quotation or a figure but is tied to no source",
+        nearMatch: null,
+      });
+    const checked = checkClaims(found, { lang: draft.lang, sentence, cited, all: usable });
+    claims.push(...checked.results);
+    findings.push(...checked.findings);
+  }
+  return { findings, claims };
+}
+
+/**
+ * Checks drafts (both languages) against the snapshots of their sources, by string comparison only: no I/O,
+ * no model. See README "Grounded drafts" for what it cannot catch.
+ */
+export function verifyDraft(input: {
+  drafts: DraftForCheck[];
+  sources: SourceForCheck[];
+  now?: Date;
+}): VerificationReport {
+  const { drafts, sources } = input;
+  const listed = checkListedSources(drafts, sources);
+  const findings: Finding[] = [...listed.findings];
+  const claims: ClaimResult[] = [];
+  const usable = sources.filter(isUsable).map(indexSource);
+  if (!usable.length)
+    findings.push({
+      lang: drafts[0]?.lang ?? "es",
+      check: "no_sources",
+      sentence: "",
+      claim: null,
+      detail: "no source was read: nothing in the draft can be checked",
+      nearMatch: null,
+    });
+  const bySource = new Map(sources.map((s) => [s.n, s]));
+  for (const draft of drafts) {
+    const checked = checkDraft(draft, bySource, usable);
+    findings.push(...checked.findings);
+    claims.push(...checked.claims);
+  }
+  return {
+    status: statusOf(findings),
+    checkedAt: (input.now ?? new Date()).toISOString(),
+    sources: listed.results,
+    claims,
+    findings,
+  };
+}

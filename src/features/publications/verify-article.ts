@@ -1,0 +1,48 @@
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { SnapshotView } from "./source-snapshots.ts";
+import { stripTies, tiedSentences } from "./ties.ts";
+import type { DraftForCheck, SourceForCheck, VerificationReport } from "./verification/index.ts";
+import { verifyDraft } from "./verification/index.ts";
+
+/** What the check needs of an article: its bodies (with inline ties) and its numbered sources. */
+export interface CheckedContent {
+  body_es: string;
+  body_en: string | null;
+  sources: { name?: string; url: string }[];
+}
+
+/** Source n of the article (1-based) against the newest snapshot of its URL; unknown URLs count as not fetched. */
+export function sourcesForCheck(sources: { url: string }[], snapshots: SnapshotView[]): SourceForCheck[] {
+  const byUrl = new Map(snapshots.map((s) => [s.url, s]));
+  return sources.map((source, i) => {
+    const snap = byUrl.get(source.url);
+    return {
+      n: i + 1,
+      url: source.url,
+      finalUrl: snap?.finalUrl ?? null,
+      status: snap?.status ?? null,
+      allowListed: snap ? snap.allowListed : false,
+      fetched: Boolean(snap?.ok),
+      text: snap?.ok ? snap.text : "",
+    };
+  });
+}
+
+function draftFor(lang: "es" | "en", body: string, sourceUrls: string[]): DraftForCheck {
+  return { lang, body: stripTies(body), sentences: tiedSentences(body), sourceUrls };
+}
+
+/** Runs the verifier on both languages (an English body that is empty is not checked: there is none yet). */
+export function verifyContent(content: CheckedContent, snapshots: SnapshotView[], now = new Date()) {
+  const urls = content.sources.map((s) => s.url);
+  const drafts = [draftFor("es", content.body_es, urls)];
+  if (content.body_en?.trim()) drafts.push(draftFor("en", content.body_en, urls));
+  return verifyDraft({ drafts, sources: sourcesForCheck(content.sources, snapshots), now });
+}
+
+/** One line per finding, as stored on a revision an editor approved despite them. */
+export function findingLines(report: VerificationReport): string[] {
+  return report.findings.map((f) => `${f.lang}: ${f.check}: ${f.claim ?? f.sentence}`);
+}
+
+export const reportJson = (report: VerificationReport) => report as unknown as Prisma.InputJsonValue;

@@ -1,0 +1,85 @@
+import http from "node:http";
+import https from "node:https";
+import { FetchError } from "./fetch-error.ts";
+import { guardedLookup, PrivateAddressError } from "./guarded-lookup.ts";
+
+export interface Exchange {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface ExchangeOptions {
+  headers: Record<string, string>;
+  allowPrivate: boolean;
+  maxBytes: number;
+  /** Epoch ms after which the exchange is abandoned. */
+  deadline: number;
+  /** Read the body only for these statuses (others are answered from their status line). */
+  wantBody: (status: number) => boolean;
+}
+
+/**
+ * One GET, no redirects followed: the connection goes through the guarded lookup, the body is streamed and
+ * dropped past maxBytes, and the whole exchange ends at the deadline.
+ */
+export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const remaining = options.deadline - Date.now();
+    if (remaining <= 0) return reject(new FetchError("timeout", "time limit reached before the request"));
+    let done = false;
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const req = client.request(
+      url,
+      { method: "GET", headers: options.headers, lookup: guardedLookup(options.allowPrivate), agent: false },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (!options.wantBody(status)) {
+          res.resume();
+          return finish(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0) }));
+        }
+        const declared = Number(res.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > options.maxBytes) {
+          req.destroy();
+          return finish(() =>
+            reject(
+              new FetchError("too_big", `declared ${declared} bytes, over the ${options.maxBytes}-byte cap`, status),
+            ),
+          );
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            req.destroy();
+            finish(() =>
+              reject(new FetchError("too_big", `body passed the ${options.maxBytes}-byte cap while streaming`, status)),
+            );
+          } else chunks.push(chunk);
+        });
+        res.on("end", () => finish(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
+        res.on("error", (err) => finish(() => reject(networkError(err))));
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish(() => reject(new FetchError("timeout", `no complete answer within the time limit (${url.host})`)));
+    }, remaining);
+    req.on("error", (err) => finish(() => reject(networkError(err))));
+    req.end();
+  });
+}
+
+function networkError(err: Error): FetchError {
+  if (err instanceof FetchError) return err;
+  if (err instanceof PrivateAddressError) return new FetchError("private_address", err.message);
+  const code = (err as NodeJS.ErrnoException).code;
+  return new FetchError("network", code ? `${code}: ${err.message}` : err.message);
+}
