@@ -2,7 +2,7 @@ import { db } from "~/platform/db/db.ts";
 import { inngest, inngestConfigured } from "../../platform/jobs/client.ts";
 import { getEngine, stopEngine } from "../../platform/jobs/engine/engine.ts";
 import { previousFire } from "../../platform/jobs/engine/schedules.ts";
-import { jobs } from "./registry.ts";
+import { jobs, registerAppJobs } from "./registry.ts";
 
 /**
  * Under Inngest a fire missed while the site was down is not replayed by Inngest: at start, a `catchUp` job
@@ -21,6 +21,7 @@ async function catchUpOnInngest() {
 
 /** Starts the embedded engine in the server process (Inngest, when configured, calls /api/inngest instead). */
 export async function startJobs(): Promise<void> {
+  registerAppJobs();
   if (inngestConfigured) {
     await catchUpOnInngest().catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
     return;
