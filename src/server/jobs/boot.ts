@@ -1,7 +1,6 @@
-import { db } from "~/platform/db/db.ts";
 import { inngest, inngestConfigured } from "../../platform/jobs/client.ts";
 import { getEngine, stopEngine } from "../../platform/jobs/engine/engine.ts";
-import { previousFire } from "../../platform/jobs/engine/schedules.ts";
+import { latestClaimedSlot, previousFire } from "../../platform/jobs/engine/schedules.ts";
 import { jobs, registerAppJobs } from "./registry.ts";
 
 /**
@@ -13,8 +12,8 @@ async function catchUpOnInngest() {
   for (const job of jobs) {
     if (!job.cron || !job.catchUp) continue;
     const slot = previousFire(job.cron);
-    const fires = await db.jobScheduleFire.findMany({ where: { name: job.name }, orderBy: { slot: "desc" }, take: 1 });
-    if (fires.length === 0 || fires[0]!.slot >= slot) continue;
+    const latest = await latestClaimedSlot(job.name);
+    if (latest === null || latest >= slot) continue;
     await inngest.send({ name: job.name, data: { slot: slot.toISOString() }, id: `${job.name}:${slot.toISOString()}` });
   }
 }
