@@ -43,6 +43,8 @@ export function modelsTouched(file: string, models: Model[], text = fs.readFileS
   const sql = new RegExp(`\\b(?:from|join|update|into|table)\\s+(?:public\\.)?"?(${tables})"?(?![\\w-])`, "gi");
   const byTable = new Map(models.map((m) => [m.table, m.name]));
   const found = new Set<string>();
+  // Most files name no model at all: skip parsing them.
+  if (!models.some((m) => text.includes(`.${m.accessor}.`) || text.includes(m.table))) return found;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const visit = (node: ts.Node) => {
     if (
