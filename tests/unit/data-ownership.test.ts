@@ -59,7 +59,7 @@ describe("data ownership", () => {
       KNOWN_LEAKS.filter((l) => !found.includes(l)),
       "fixed leaks still listed",
     ).toEqual([]);
-  });
+  }, 60_000);
 
   it("sees a call and an SQL statement on another feature's table", () => {
     const text = 'await db.article.update({});\nawait tx.emailMessage.findMany();\nsql`UPDATE "newsletters" SET x`;';
