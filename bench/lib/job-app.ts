@@ -6,8 +6,9 @@
  */
 import { db } from "~/platform/db/db.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import "~/server/jobs/registry.ts";
+import { registerAppJobs } from "~/server/jobs/registry.ts";
 
+registerAppJobs();
 await getEngine();
 const [kind, id] = (process.argv[2] ?? "").split(":");
 if (kind === "newsletter" && id) {

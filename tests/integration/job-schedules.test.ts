@@ -16,8 +16,12 @@ const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
 const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engine/schedules.ts");
 const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/features/newsletter/jobs.ts");
 const { toInngestFunction } = await import("~/server/jobs/functions.ts");
+const { registerAppJobs } = await import("~/server/jobs/registry.ts");
 const { loadSeed } = await import("../../seed/load.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
+
+// As the server's start does: the engine schedules the app's jobs it is given.
+registerAppJobs();
 
 describe("schedules", () => {
   it("the Friday Top 5 is on by default: Friday 08:00 Europe/Madrid, scheduled on the engine", async () => {

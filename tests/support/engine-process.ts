@@ -1,8 +1,9 @@
 /** A second "instance": the embedded engine in another process on the same database (several-instances test). */
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import "~/server/jobs/registry.ts";
+import { registerAppJobs } from "~/server/jobs/registry.ts";
 import { countJob } from "./count-job.ts";
 
+registerAppJobs();
 const engine = await getEngine();
 await engine.ensure(countJob);
 process.send?.({ ready: process.pid });

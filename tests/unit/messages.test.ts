@@ -1,3 +1,4 @@
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { deepMerge } from "~/platform/i18n/messages.ts";
 import en from "../../messages/en/index.ts";
@@ -8,23 +9,25 @@ const keys = (t: Tree, prefix = ""): string[] =>
   Object.entries(t).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 const leaf = (t: Tree, path: string) =>
   path.split(".").reduce<string | Tree | undefined>((node, k) => (typeof node === "object" ? node[k] : undefined), t);
-/** The ICU arguments a text uses ({name}, {count, plural, …}): both languages must fill the same ones. */
-const args = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]))].sort();
+/** The ICU arguments a text uses ({name}, {count, plural, …}, nested ones too): both languages fill the same. */
+function args(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if ("value" in el && el.type !== TYPE.literal && typeof el.value === "string") names.add(el.value);
+      if ("options" in el) for (const option of Object.values(el.options)) walk(option.value);
+      if ("children" in el) walk(el.children);
+    }
+  };
+  walk(parse(text, { ignoreTag: true }));
+  return [...names].sort();
+}
 
 /**
- * Texts rendered outside the pages (e-mails, service answers) or from codes (errors, outcomes): a text missing
- * in one language would show the other language's text or the bare key, so both languages hold every key.
+ * Every namespace, complete in both languages: a text missing in one language would show the other language's
+ * text (or the bare key, outside the pages), so a reader of English never meets Spanish by accident.
  */
-const COMPLETE_IN_BOTH = [
-  "emails",
-  "outcomes",
-  "errors",
-  "jobLogs",
-  "adminAgents.outcomes",
-  "adminPublications.outcomes",
-  "adminMigration.outcomes",
-  "adminNewsletters.outcomes",
-];
+const NAMESPACES = Object.keys(es);
 
 describe("messages", () => {
   it("English never has a key Spanish lacks (Spanish is the complete fallback)", () => {
@@ -37,7 +40,12 @@ describe("messages", () => {
     expect(merged).toEqual({ a: { b: "one", c: "dos" } });
   });
 
-  it.each(COMPLETE_IN_BOTH)("namespace %s has every key in both languages, with the same arguments", (ns) => {
+  it("covers every namespace of both catalogs", () => {
+    expect(NAMESPACES.length).toBeGreaterThan(20);
+    expect(Object.keys(en).sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it.each(NAMESPACES)("namespace %s has every key in both languages, with the same arguments", (ns) => {
     const esTree = leaf(es as Tree, ns);
     const enTree = leaf(en as Tree, ns);
     expect(typeof esTree, `messages/es lacks namespace ${ns}`).toBe("object");

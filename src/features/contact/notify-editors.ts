@@ -2,10 +2,10 @@ import ContactAcknowledgement from "@emails/contact-acknowledgement.tsx";
 import ContactNotification from "@emails/contact-notification.tsx";
 import { createElement } from "react";
 import { renderEmail, sendEmail } from "~/features/mail/index.ts";
-import { siteUrl } from "~/features/newsletter/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
+import { localeHomeUrl } from "~/platform/http/site-url.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { NonRetriableError } from "~/platform/jobs/contract.ts";
 import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
@@ -22,7 +22,7 @@ export async function notifyEditors(db: DbClient, messageId: string) {
   const m = await load(db, messageId);
   const { html, text } = await renderEmail(
     createElement(ContactNotification, {
-      siteUrl: siteUrl("es"),
+      siteUrl: localeHomeUrl("es"),
       name: m.name,
       email: m.email,
       organization: m.organization ?? "",
@@ -57,7 +57,7 @@ export async function acknowledgeContactMessage(db: DbClient, messageId: string)
   );
   if (!allowed) return { status: "throttled" as const };
   const { html, text } = await renderEmail(
-    createElement(ContactAcknowledgement, { locale: m.locale, siteUrl: siteUrl(m.locale) }),
+    createElement(ContactAcknowledgement, { locale: m.locale, siteUrl: localeHomeUrl(m.locale) }),
   );
   return sendEmail(db, {
     to: m.email,

@@ -1,11 +1,11 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { registeredJobs } from "~/platform/jobs/catalog.ts";
 import { inngestConfigured } from "~/platform/jobs/client.ts";
 import { cancelRun } from "~/platform/jobs/engine/cancel.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { nextFire } from "~/platform/jobs/engine/schedules.ts";
 import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
-import { jobs } from "~/server/jobs/registry.ts";
 import type { JobRunDto, JobsOverview } from "./schema.ts";
 
 const RECENT = 100;
@@ -37,7 +37,9 @@ interface Row {
 type Attempt = JobRunDto["attempt_log"][number] & { run_id: string };
 
 function schedules(): JobsOverview["schedules"] {
-  return jobs.flatMap((j) => (j.cron ? [{ name: j.name, cron: j.cron, next_run_at: nextFire(j.cron) }] : []));
+  return registeredJobs().flatMap((j) =>
+    j.cron ? [{ name: j.name, cron: j.cron, next_run_at: nextFire(j.cron) }] : [],
+  );
 }
 
 function toDto(r: Row, log: Attempt[]): JobRunDto {
@@ -84,7 +86,7 @@ async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
       ? r.status
       : "running") as JobRunDto["status"],
     attempts: r.attempts,
-    max_attempts: (jobs.find((j) => j.name === r.name)?.retries ?? 0) + 1,
+    max_attempts: (registeredJobs().find((j) => j.name === r.name)?.retries ?? 0) + 1,
     step: r.step,
     error: r.error,
     created_at: r.started_at,
@@ -106,7 +108,9 @@ export async function listJobs(db: DbClient): Promise<JobsOverview> {
   const cols = "id, name, state::text AS state, retry_count, retry_limit, output, created_on, started_on, completed_on";
   // A scheduled job's completed runs show only their latest: the per-minute ones would push every other run
   // off the list within the hour. Its failures and live runs all stay.
-  const scheduled = jobs.filter((j) => j.cron).map((j) => j.name);
+  const scheduled = registeredJobs()
+    .filter((j) => j.cron)
+    .map((j) => j.name);
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT * FROM (
        SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,

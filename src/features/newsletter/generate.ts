@@ -1,3 +1,5 @@
+import { publishedArticlesIn } from "~/features/articles/index.ts";
+import { publishedInterviewsIn } from "~/features/interviews/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
@@ -39,43 +41,9 @@ type Window = { gte?: Date; lt?: Date; lte?: Date };
 async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, take?: number): Promise<Candidate[]> {
   const notIn = (kind: string) =>
     [...skip].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
-  const order = { date: "desc" as const };
   const [articles, interviews] = await Promise.all([
-    db.article.findMany({
-      where: { status: "published", date, slug: { notIn: notIn("article") } },
-      orderBy: order,
-      take,
-      select: {
-        slug: true,
-        title_es: true,
-        title_en: true,
-        summary_es: true,
-        summary_en: true,
-        featured: true,
-        date: true,
-        topics: true,
-        tags: true,
-        sponsored: true,
-        type: true,
-        sources: true,
-      },
-    }),
-    db.interview.findMany({
-      where: { status: "published", date, slug: { notIn: notIn("interview") } },
-      orderBy: order,
-      take,
-      select: {
-        slug: true,
-        title_es: true,
-        title_en: true,
-        intro_es: true,
-        intro_en: true,
-        featured: true,
-        date: true,
-        topics: true,
-        sponsored: true,
-      },
-    }),
+    publishedArticlesIn(db, { date, skip: notIn("article"), take }),
+    publishedInterviewsIn(db, { date, skip: notIn("interview"), take }),
   ]);
   return [
     ...articles.map((a) => ({

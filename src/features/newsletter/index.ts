@@ -11,4 +11,4 @@ export { subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
 export { tokenPage } from "./ui/token-page.tsx";
-export { siteUrl, unsubscribeUrl } from "./urls.ts";
+export { unsubscribeUrl } from "./urls.ts";

@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "~/platform/auth/password.ts";
-import { createSession } from "~/platform/auth/sessions.ts";
+import { createSession, revokeUserSessions } from "~/platform/auth/sessions.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { enforceRateLimit, resetLimit } from "~/platform/security/rate-limit.ts";
@@ -32,7 +32,7 @@ export async function setPassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction([
     db.user.update({ where: { id: user.id }, data: { passwordHash } }),
-    db.session.deleteMany({ where: { user_id: user.id } }),
+    revokeUserSessions(db, user.id),
   ]);
   return { sessionToken: input.startSession ? await createSession(db, user.id) : null };
 }

@@ -1,4 +1,5 @@
 import type { Role } from "~/generated/prisma/enums.ts";
+import { revokeUserSessions } from "~/platform/auth/sessions.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 
@@ -20,7 +21,7 @@ export async function setUserRole(db: DbClient, input: { userId: string; role: R
         });
     }
     // A demoted user's sessions end: the browsers that held admin rights must sign in again.
-    if (user.role === "admin" && input.role !== "admin") await tx.session.deleteMany({ where: { user_id: user.id } });
+    if (user.role === "admin" && input.role !== "admin") await revokeUserSessions(tx, user.id);
     return tx.user.update({
       where: { id: user.id },
       data: { role: input.role },

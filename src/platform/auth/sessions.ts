@@ -57,3 +57,11 @@ export async function resolveSession(db: DbClient, token: string): Promise<Resol
 export async function revokeSession(db: DbClient, token: string): Promise<void> {
   await db.session.deleteMany({ where: { id: tokenId(token) } });
 }
+
+/** What a session write needs: the client or an open transaction of it. */
+type SessionWriter = Pick<DbClient, "session">;
+
+/** Ends every session of a user (password change, demotion): each browser must sign in again. */
+export function revokeUserSessions(db: SessionWriter, userId: string) {
+  return db.session.deleteMany({ where: { user_id: userId } });
+}

@@ -14,3 +14,8 @@ export function siteUrlWarning(): string | null {
   if (env.SITE_URL || env.NODE_ENV !== "production") return null;
   return `[site] SITE_URL is not set: links in pages, feeds, the sitemap and e-mails point at ${siteUrl()}. Set SITE_URL to the site's public origin (e.g. https://riesgos-ia.example).`;
 }
+
+/** The home page of a language: Spanish at the root, English under /en (next-intl's "as-needed" prefix). */
+export function localeHomeUrl(locale: string): string {
+  return `${siteUrl()}${locale === "en" ? "/en" : ""}`;
+}

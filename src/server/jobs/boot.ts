@@ -1,8 +1,7 @@
-import { db } from "~/platform/db/db.ts";
 import { inngest, inngestConfigured } from "../../platform/jobs/client.ts";
 import { getEngine, stopEngine } from "../../platform/jobs/engine/engine.ts";
-import { previousFire } from "../../platform/jobs/engine/schedules.ts";
-import { jobs } from "./registry.ts";
+import { latestClaimedSlot, previousFire } from "../../platform/jobs/engine/schedules.ts";
+import { jobs, registerAppJobs } from "./registry.ts";
 
 /**
  * Under Inngest a fire missed while the site was down is not replayed by Inngest: at start, a `catchUp` job
@@ -13,14 +12,15 @@ async function catchUpOnInngest() {
   for (const job of jobs) {
     if (!job.cron || !job.catchUp) continue;
     const slot = previousFire(job.cron);
-    const fires = await db.jobScheduleFire.findMany({ where: { name: job.name }, orderBy: { slot: "desc" }, take: 1 });
-    if (fires.length === 0 || fires[0]!.slot >= slot) continue;
+    const latest = await latestClaimedSlot(job.name);
+    if (latest === null || latest >= slot) continue;
     await inngest.send({ name: job.name, data: { slot: slot.toISOString() }, id: `${job.name}:${slot.toISOString()}` });
   }
 }
 
 /** Starts the embedded engine in the server process (Inngest, when configured, calls /api/inngest instead). */
 export async function startJobs(): Promise<void> {
+  registerAppJobs();
   if (inngestConfigured) {
     await catchUpOnInngest().catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
     return;

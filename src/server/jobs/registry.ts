@@ -12,8 +12,8 @@ import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "../../platform/jobs/contract.ts";
 
 /**
- * Every job of the app. Features register theirs here; the Inngest serve route and the embedded engine both
- * read this list (a job with `cron` is scheduled on both).
+ * Every job of the app, listed explicitly: a feature defines its jobs in its jobs.ts and adds them here; the
+ * Inngest serve route and the embedded engine both read this list (a job with `cron` is scheduled on both).
  */
 export const jobs: AnyJob[] = [
   agentRunJob,
@@ -28,5 +28,7 @@ export const jobs: AnyJob[] = [
   linkCheckJob,
 ];
 
-// The runtime learns the list here, so it imports no feature (see src/platform/jobs/catalog.ts).
-registerJobs(jobs);
+/** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */
+export function registerAppJobs(): void {
+  registerJobs(jobs);
+}

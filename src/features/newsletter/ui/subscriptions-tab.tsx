@@ -10,6 +10,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { adminDate } from "~/ui/dates.ts";
 import { AdminTableHead, Pager, tableClass, tdClass } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
+import { useDebounced } from "~/ui/use-debounced.ts";
 
 const PAGE_SIZE = 25;
 
@@ -17,18 +18,12 @@ const PAGE_SIZE = 25;
 export function SubscriptionsTab() {
   const t = useTranslations("adminSubscriptions");
   const [search, setSearch] = useState("");
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  // Search as you type, without a request per keystroke; a new search starts at its first page.
+  const q = useDebounced(search.trim());
+  const [paged, setPaged] = useState({ q, page: 1 });
+  const page = paged.q === q ? paged.page : 1;
+  const setPage = (next: number) => setPaged({ q, page: next });
   const utils = api.useUtils();
-
-  // Search as you type, without a request per keystroke.
-  useEffect(() => {
-    const id = setTimeout(() => {
-      setQ(search.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(id);
-  }, [search]);
 
   const list = api.admin.subscriptions.list.useQuery({ q: q || undefined, page, pageSize: PAGE_SIZE });
   useEffect(() => {

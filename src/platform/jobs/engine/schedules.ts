@@ -59,3 +59,13 @@ export async function catchUpMissedFires(engine: Engine): Promise<void> {
     if (sent) console.log(`[jobs] ${job.name}: catching up the fire of ${slot.toISOString()}`);
   }
 }
+
+/** The latest slot of a schedule that some instance claimed, or null when it never fired. */
+export async function latestClaimedSlot(name: string): Promise<Date | null> {
+  const fire = await db.jobScheduleFire.findFirst({
+    where: { name },
+    orderBy: { slot: "desc" },
+    select: { slot: true },
+  });
+  return fire?.slot ?? null;
+}

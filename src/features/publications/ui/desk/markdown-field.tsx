@@ -4,7 +4,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { api } from "~/trpc/react.tsx";
 import { inputClass } from "~/ui/field.tsx";
-import { useDebounced } from "./use-debounced.ts";
+import { useDebounced } from "~/ui/use-debounced.ts";
 
 /**
  * A Markdown body with its live preview. The preview is rendered on the server by the public page's own

@@ -6,7 +6,7 @@ import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
-import { useDebounced } from "./use-debounced.ts";
+import { useDebounced } from "~/ui/use-debounced.ts";
 
 export type SourceRow = { name: string; url: string };
 
