@@ -22,14 +22,13 @@ const KNOWN_LEAKS: string[] = [
   "Article features/agents",
   "Article features/publications",
   "Article features/search",
-  "Article features/seo",
   "EmailMessage features/newsletter",
   "EmailSuppression features/newsletter",
   "InngestRun features/jobs",
-  "Interview features/seo",
+  "JobAttempt features/jobs",
   "JobRun features/jobs",
+  "Newsletter features/seo",
   "NewsletterSubscription features/mail",
-  "Referent features/seo",
   "User features/publications",
 ];
 

@@ -3,12 +3,14 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { articleContent } from "~/features/articles/index.ts";
 import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { HomeHero } from "~/features/articles/ui/home-hero.tsx";
-import { HomeNewsletter, SidebarSection } from "~/features/articles/ui/home-sidebar.tsx";
+import { SidebarSection } from "~/features/articles/ui/home-sidebar.tsx";
 import { TrendingTopics } from "~/features/articles/ui/trending-topics.tsx";
 import { directoryContent } from "~/features/directories/index.ts";
 import { ApplicationCard, ReferentCard } from "~/features/directories/ui/directory-cards.tsx";
 import { interviewContent } from "~/features/interviews/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/interview-card.tsx";
+import { HomeNewsletter } from "~/features/newsletter/ui/home-newsletter.tsx";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { publisherJsonLd } from "~/features/seo/index.ts";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
@@ -60,7 +62,13 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
           description: site("tagline"),
         }}
       />
-      <HomeHero />
+      <HomeHero
+        subscribe={
+          <NewsletterScrollButton size="lg" variant="outline">
+            {t("subscribe")}
+          </NewsletterScrollButton>
+        }
+      />
       <TrendingTopics />
 
       <section aria-labelledby="must-watch" className="mt-10" data-testid="home-interviews">

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/features/agents/ui/admin.ts";
+import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
 import { JobsTab } from "~/features/jobs/ui/admin.ts";
 import { NewsletterAlertsBanner, NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
@@ -16,11 +17,16 @@ import { cn } from "~/ui/cn.ts";
 import { AccessDenied } from "./access-denied.tsx";
 import { ADMIN_TABS, type AdminSectionKey, type AdminTabKey, sectionPath } from "./sections.ts";
 
+/** Publicaciones with the agents' manual generation dialog (composed here, so neither feature imports the other). */
+function PublicationsWithGeneration() {
+  return <PublicationsTab generationDialog={ManualGenerationDialog} />;
+}
+
 const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   subscriptions: SubscriptionsTab,
   newsletters: NewslettersTab,
   agents: AgentsTab,
-  publications: PublicationsTab,
+  publications: PublicationsWithGeneration,
   migration: MigrationTab,
   audit: AuditTab,
   jobs: JobsTab,

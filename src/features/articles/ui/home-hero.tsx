@@ -1,10 +1,10 @@
 import { useTranslations } from "next-intl";
-import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
+import type { ReactNode } from "react";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 
-/** Home hero (SPEC §2): title, subtitle, explore-news and subscribe calls. */
-export function HomeHero() {
+/** Home hero (SPEC §2): title, subtitle, explore-news and subscribe calls (the page brings the newsletter's). */
+export function HomeHero({ subscribe }: { subscribe: ReactNode }) {
   const t = useTranslations("home");
   return (
     <section className="border-b border-ink/15 py-10 md:py-16" data-testid="home-hero">
@@ -17,9 +17,7 @@ export function HomeHero() {
         <Button asChild size="lg">
           <Link href="/noticias">{t("exploreNews")}</Link>
         </Button>
-        <NewsletterScrollButton size="lg" variant="outline">
-          {t("subscribe")}
-        </NewsletterScrollButton>
+        {subscribe}
       </div>
     </section>
   );

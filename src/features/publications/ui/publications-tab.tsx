@@ -2,17 +2,19 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import type { ArticleDto } from "~/features/articles/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { toast } from "~/ui/toast.ts";
 import { ArticlePreviewDialog } from "./article-preview-dialog.tsx";
 import { ArticleRow } from "./article-row.tsx";
-import { ManualGenerationDialog } from "./manual-generation-dialog.tsx";
 
 /** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
-export function PublicationsTab() {
+/** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
+export type GenerationDialog = ComponentType<{ open: boolean; onClose: () => void; onStarted: () => void }>;
+
+export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { generationDialog: GenerationDialog }) {
   const t = useTranslations("adminPublications");
   const utils = api.useUtils();
   const drafts = api.admin.publications.drafts.useQuery();

@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useState } from "react";
-import { MANUAL_CONTENT_TYPES, sourceUrlsSchema } from "~/features/agents/schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Field, inputClass } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toast } from "~/ui/toast.ts";
+import { MANUAL_CONTENT_TYPES, sourceUrlsSchema } from "../schema.ts";
 
 type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
 
