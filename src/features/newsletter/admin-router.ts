@@ -10,7 +10,9 @@ import { newsletterAlertSchema, newsletterIdInputSchema, newsletterSchema } from
 import { cancelNewsletterSend } from "./send-control.ts";
 import { sendNewsletterTest } from "./test-send.ts";
 
-const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) => newsletterSchema.parse(n);
+/** A newsletter just generated is a draft: nothing is being sent, so no ETA and nothing stalled. */
+const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) =>
+  newsletterSchema.parse({ ...n, eta_seconds: null, stalled: false });
 
 export const adminNewslettersRouter = createTRPCRouter({
   list: adminProcedure
