@@ -13,6 +13,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
 import {
   executableBits,
   expectNoInternals,
@@ -42,6 +43,9 @@ vi.stubEnv("SOURCE_ALLOWLIST", "");
 vi.stubEnv("JOB_RETRY_BASE_MS", "5");
 // No Resend: mail lands in the outbox table, where the test reads it.
 vi.stubEnv("RESEND_API_KEY", "");
+// Official sites stand-in: an agent drafts only from pages the fetcher read.
+const sources = await startFakeSources();
+vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
 
 const { db } = await import("~/platform/db/db.ts");
 const { createSession } = await import("~/platform/auth/sessions.ts");
@@ -147,9 +151,21 @@ async function ensureFixtures() {
 
 /**
  * A rejected request must leave every table as it was, apart from what changes on any call by design: rate-limit
- * counters, the admin's session (its last-seen time) and the audit trail (each refused admin attempt is recorded).
+ * counters, the admin's session (its last-seen time), the audit trail (each refused admin attempt is recorded),
+ * and what the per-minute scheduled jobs write on their own clock (the job runtime's run records and the
+ * newsletter health check's alerts); a job a request started would still show in the tables it writes.
  */
-const fingerprints = () => tableFingerprints(client, ["rate_limits", "sessions", "audit_entries"]);
+const fingerprints = () =>
+  tableFingerprints(client, [
+    "rate_limits",
+    "sessions",
+    "audit_entries",
+    "job_runs",
+    "job_steps",
+    "job_attempts",
+    "job_schedule_fires",
+    "newsletter_alerts",
+  ]);
 
 beforeAll(async () => {
   await expectAppOn(db, database.name);
@@ -164,6 +180,7 @@ afterAll(async () => {
   await client?.end();
   vi.unstubAllEnvs();
   await openai.close();
+  await sources.close();
   fs.rmSync(imageDir, { recursive: true, force: true });
 });
 
@@ -476,7 +493,10 @@ describe("stored text renders inert", () => {
         const created = await rest(
           "POST",
           "/agents",
-          JSON.stringify({ name: a, config: { content: { topics: "x" } } }),
+          JSON.stringify({
+            name: a,
+            config: { content: { topics: "x", sourceUrls: [sources.urlOf("/ai-office/consultation")] } },
+          }),
         );
         expect(created.status).toBe(200);
         const agent = (await created.json()) as Record<string, unknown>;
