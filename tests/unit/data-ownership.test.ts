@@ -9,7 +9,7 @@ import { modelsTouched, prismaModels, unitOf } from "../support/table-access.ts"
  */
 const doc = fs.readFileSync("docs/architecture.md", "utf8");
 const owners = new Map(
-  [...doc.matchAll(/^\| `(\w+)` \| `((?:features|platform)\/[\w-]+)` \|$/gm)].map((m) => [m[1]!, m[2]!]),
+  [...doc.matchAll(/^\| (\w+) \| `src\/((?:features|platform)\/[\w-]+)\/` \|$/gm)].map((m) => [m[1]!, m[2]!]),
 );
 const models = prismaModels();
 
