@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate } from "~/platform/db/migrate.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { FakeResend } from "../support/fake-resend.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
 import { CrashableServer } from "./crash-server.ts";
@@ -19,6 +20,8 @@ const SUBSCRIBERS = 1200; // 12 batches of 100
 
 let server: CrashableServer;
 let openai: FakeOpenAi;
+// Official sites stand-in: an agent drafts only from pages the fetcher read.
+let sources: Awaited<ReturnType<typeof startFakeSources>>;
 const resend = new FakeResend();
 let sql: pg.Client;
 
@@ -30,6 +33,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
   openai = await startFakeOpenAi();
+  sources = await startFakeSources();
   const resendUrl = await resend.listen();
   server = await CrashableServer.create("crash-recovery", {
     DATABASE_URL: url,
@@ -39,6 +43,7 @@ beforeAll(async () => {
     OPENAI_API_KEY: "e2e-fake-openai-key",
     OPENAI_BASE_URL: openai.url,
     OPENAI_TIMEOUT_MS: "120000",
+    SOURCE_FETCH_EXTRA_HOSTS: sources.host,
     RESEND_API_KEY: "re_crash_key",
     RESEND_BASE_URL: resendUrl,
     RESEND_TIMEOUT_MS: "120000",
@@ -51,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await sql?.end();
-  await Promise.all([openai?.close(), resend.close()]);
+  await Promise.all([openai?.close(), sources?.close(), resend.close()]);
 });
 
 const draftCalls = () => openai.chatRequests("article_draft").length;
@@ -61,7 +66,11 @@ describe("crash recovery on the embedded engine", () => {
     const admin = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
     const name = `Agente caída ${randomBytes(3).toString("hex")}`;
     const created = await admin.json<{ id: string }>("POST", "/api/agents", {
-      body: { name, type: "article-generator", config: { content: { topics: "ai act" } } },
+      body: {
+        name,
+        type: "article-generator",
+        config: { content: { topics: "ai act", sourceUrls: [sources.urlOf("/ai-office/consultation")] } },
+      },
     });
     expect(created.res.status, JSON.stringify(created.body)).toBeLessThan(300);
     const agentId = (created.body as { id?: string; agent?: { id: string } }).id ?? "";

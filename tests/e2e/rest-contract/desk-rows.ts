@@ -16,6 +16,9 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "POST", path: "/api/articles/{slug}/revisions/{id}/restore", payload: "fields (optional)", read: "article", access: "admin", invalid: { body: { fields: ["status"] }, field: "fields.0" } },
   { method: "GET", path: "/api/admin/audit", payload: "none", read: "entries, total, page", access: "admin", invalid: { query: "pageSize=0", field: "pageSize" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/send-test", payload: "locale", read: "success, to", access: "admin", invalid: { body: { locale: "fr" }, field: "locale" } },
+  { method: "GET", path: "/api/articles/{slug}/verification", payload: "none", read: "status, report, confirmation, snapshots", access: "admin", invalid: { params: { slug: BAD_SLUG }, field: "slug" } },
+  { method: "POST", path: "/api/articles/{slug}/verification", payload: "none", read: "status, report, confirmation, snapshots", access: "admin", invalid: { params: { slug: BAD_SLUG }, field: "slug" } },
+  { method: "GET", path: "/api/admin/newsletters/alerts", payload: "locale (optional)", read: "open alerts", access: "admin", invalid: { query: "locale=fr", field: "locale" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/cancel-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
 ];
 
@@ -34,6 +37,25 @@ export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
     const publish_at = new Date(Date.now() + 86_400_000).toISOString();
     const answer = await asJson(await c.admin.call("PUT", `/api/articles/${slug}/schedule`, { body: { publish_at } }));
     expect(answer.body).toMatchObject({ slug, status: "draft", publish_at });
+    return answer;
+  },
+  "GET /api/articles/{slug}/verification": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("GET", `/api/articles/${slug}/verification`));
+    // An article written by hand has no report until someone verifies it.
+    expect(answer.body).toMatchObject({ slug, status: null, report: null, snapshots: [] });
+    return answer;
+  },
+  "POST /api/articles/{slug}/verification": async (c) => {
+    const slug = await c.db.insertArticle();
+    const answer = await asJson(await c.admin.call("POST", `/api/articles/${slug}/verification`));
+    expect(answer.body).toMatchObject({ slug });
+    expect(["verified", "needs_review", "failed"]).toContain((answer.body as Json).status);
+    return answer;
+  },
+  "GET /api/admin/newsletters/alerts": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/newsletters/alerts"));
+    expect(Array.isArray(answer.body)).toBe(true);
     return answer;
   },
   "GET /api/articles/{slug}/revisions": async (c) => {
