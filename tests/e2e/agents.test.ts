@@ -37,6 +37,7 @@ describe("agents and the review desk", () => {
     expect(await page.getByText(/^(required|must be between 200 and 2000)$/).count()).toBe(0);
     await page.fill("#agent-name", agentName);
     await page.fill("#agent-topics", " ai act, , gobernanza ");
+    await page.fill("#agent-sourceUrls", inject("sourceUrl"));
     await page.fill("#agent-targetLength", "no es un número");
     await page.getByTestId("agent-form-submit").click();
     await page.getByText("Agente creado").waitFor();
@@ -76,6 +77,8 @@ describe("agents and the review desk", () => {
     await dialog.getByRole("tab", { name: "English" }).click();
     await dialog.getByText(DEFAULT_TRANSLATION.title).first().waitFor();
     await screenshot(page, "agents-article-preview");
+    // A draft with verification findings asks the editor to confirm approving it anyway.
+    page.once("dialog", (d) => void d.accept());
     await dialog.getByTestId("preview-approve").click();
     await page.getByText("Artículo aprobado").waitFor();
 

@@ -133,7 +133,7 @@ describe("the newsletter as readers and editors see it", () => {
     await page.getByTestId("newsletter-archive").getByRole("link").first().click();
     await page.waitForURL(`${server.baseUrl}/newsletter/${slug}`);
     const issue = page.getByTestId("newsletter-issue");
-    await issue.getByText(`Noticia del archivo ${run}`).waitFor();
+    await issue.getByTestId("newsletter-issue-link").getByText(`Noticia del archivo ${run}`).waitFor();
     // Nothing personal in the web version.
     const html = await page.content();
     for (const email of SUBSCRIBERS) expect(html).not.toContain(email);
@@ -159,7 +159,7 @@ describe("the newsletter as readers and editors see it", () => {
     await screenshot(page, "newsletter-archive-issue");
 
     await page.goto(`${server.baseUrl}/en/newsletter/${slug}`);
-    await issue.getByText(`Archive story ${run}`).waitFor();
+    await issue.getByTestId("newsletter-issue-link").getByText(`Archive story ${run}`).waitFor();
     const before = await clicks();
     await issue.getByTestId("newsletter-issue-link").first().click();
     await page.waitForURL(`${server.baseUrl}/en/noticias/archivo-${run}`);

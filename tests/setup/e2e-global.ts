@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 // Agents E2E: the server's OpenAI calls go to a loopback fake speaking the real API (tests/support/fake-openai.ts).
 import { startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
 import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
 
 export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-admin-password" };
@@ -16,6 +17,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await createMigratedDatabase(createDb, "e2e");
   const port = await freePort();
   const fakeOpenAi = await startFakeOpenAi(); // agents E2E
+  const fakeSources = await startFakeSources(); // agents E2E: the official pages a draft is written from
   const baseUrl = `http://127.0.0.1:${port}`;
   const siteUrl = baseUrl;
   fs.mkdirSync("test-results", { recursive: true });
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
       // agents E2E: agent runs draft through the fake OpenAI; images (if any) stay in test-results.
       OPENAI_API_KEY: "e2e-fake-openai-key",
       OPENAI_BASE_URL: fakeOpenAi.url,
+      SOURCE_FETCH_EXTRA_HOSTS: fakeSources.host,
       IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("siteUrl", siteUrl);
+  project.provide("sourceUrl", fakeSources.urlOf("/ai-office/consultation"));
   return async () => {
     if (child.pid) {
       try {
@@ -72,6 +76,7 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     await server?.stop();
     await fakeOpenAi.close(); // agents E2E
+    await fakeSources.close();
   };
 }
 
@@ -80,5 +85,7 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     siteUrl: string;
+    /** An official-style page on the loopback stand-in the server may fetch (SOURCE_FETCH_EXTRA_HOSTS). */
+    sourceUrl: string;
   }
 }

@@ -48,7 +48,9 @@ const LAYOUT_CLIENT_TEXTS = [
   "footer.spanish",
   "footer.english",
   "newsletterSignup",
-  ...["admin", "adminMobile", "changePasswordLink", "login", "logout", "newsletter"].map((key) => `auth.${key}`),
+  ...["admin", "adminMobile", "changePasswordLink", "hello", "login", "logout", "newsletter"].map(
+    (key) => `auth.${key}`,
+  ),
 ];
 
 export default async function LocaleLayout({

@@ -21,6 +21,20 @@ export async function ensureAdmin(
   db: DbClient,
   opts: { email?: string; password?: string; resetPassword?: boolean },
 ): Promise<EnsureAdminResult | null> {
+  // Instances starting together race to create the same admin: the loser finds the winner's row next time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ensureAdminOnce(db, opts);
+    } catch (err) {
+      if (attempt >= 3 || (err as { code?: string }).code !== "P2002") throw err;
+    }
+  }
+}
+
+async function ensureAdminOnce(
+  db: DbClient,
+  opts: { email?: string; password?: string; resetPassword?: boolean },
+): Promise<EnsureAdminResult | null> {
   if (opts.email && opts.password) {
     const email = opts.email.toLowerCase();
     const existing = await db.user.findUnique({ where: { email } });
