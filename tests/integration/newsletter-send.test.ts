@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
+import { createPrivateDatabase } from "../support/private-database.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
 const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 // Start the fake first: the app reads RESEND_* once, when its env module is first imported.
 const fake = await startFakeResend({ webhookSecret });
+// A database of its own: the Top 5 ranks every published piece, and other files publish theirs in parallel.
+await createPrivateDatabase("nlsend");
 const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs: settleInProcessJobs, waitForRunState } = await import("../support/jobs.ts");
 const { getEngine, runIdFor } = await import("~/platform/jobs/engine/engine.ts");
