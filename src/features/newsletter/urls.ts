@@ -20,8 +20,7 @@ export function listUnsubscribeHeaders(token: string, locale: string): Record<st
 }
 
 /** The web version of a sent newsletter, and the archive's list. */
-export const archiveUrl = (locale: string, slug: string) =>
-  `${siteUrl(locale)}/newsletter/${encodeURIComponent(slug)}`;
+export const archiveUrl = (locale: string, slug: string) => `${siteUrl(locale)}/newsletter/${encodeURIComponent(slug)}`;
 export const archivePath = (slug: string) => `/newsletter/${slug}`;
 
 /** An item's link in the newsletter: through the click counter, which redirects to the item's own page. */
