@@ -28,4 +28,20 @@ describe("the pacer", () => {
     pacer.accepted();
     expect(pacer.requestsPerSecond).toBeLessThanOrEqual(18);
   });
+
+  it("never lets the provider count more than its rate in a second, even when a slow request arrived late", async () => {
+    const pacer = new Pacer(2, 1);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The first request is slow (a new connection): it may reach the provider just before its answer.
+    await pacer.take();
+    await sleep(400);
+    pacer.accepted();
+    const firstAnswered = Date.now();
+    await pacer.take();
+    pacer.accepted();
+    await pacer.take();
+    const third = Date.now();
+    // Two requests a second: the third is at least a second after the first could have arrived.
+    expect(third - firstAnswered).toBeGreaterThanOrEqual(995);
+  });
 });
