@@ -43,7 +43,8 @@ const AREAS: [string, RegExp][] = [
   ["next-intl and our i18n formatting", /next-intl|use-intl|intl-messageformat|@formatjs|^app:src\/platform\/i18n/],
   ["job engine (pg-boss, cron)", /pg-boss|cron-parser|luxon/],
   ["React HTML render (Fizz)", /react-dom-server/],
-  ["RSC serialisation (Flight)", /react-server-dom/],
+  ["RSC serialisation (Flight)", /react-server-dom[^/]*\/cjs\/[^/]*-server\./],
+  ["RSC payload decoded again for the HTML render", /react-server-dom[^/]*\/cjs\/[^/]*-client\./],
   ["React (elements, hooks)", /\/react\/|react\.production|react-jsx/],
   ["our pages and components", /^app:src\/(app|ui)\/|^app:src\/features\/[^/]+\/ui\//],
   ["our other server code", /^app:/],
@@ -173,10 +174,25 @@ async function settledProfiles(dir: string, timeoutMs = 180_000) {
   }
 }
 
+/** Waits until no process of the group `pid` leads is left (each has written its profile by then). */
+async function groupGone(pid: number | undefined, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (pid && Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 if (args[0] === "--summarise") {
+  // Optional window (UTC ISO times or epoch ms): WINDOW=from,to
+  const [from, to] = (process.env.WINDOW ?? "").split(",").map((t) => (/^\d+$/.test(t) ? Number(t) : Date.parse(t)));
   for (const dir of args.slice(1)) {
     console.log(`\n${dir}: self time by area (idle excluded)`);
-    printTable(dir);
+    printTable(dir, from && to ? { from, to } : undefined);
   }
   process.exit(0);
 }
@@ -185,15 +201,24 @@ for (const p of paths) {
   const dir = path.resolve("bench/results/profiles", p === "/" ? "home" : p.replace(/\W+/g, "_"));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const site = await startSite(PORT, { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` } });
+  // A database of its own, so it can run next to the other benches.
+  const site = await startSite(PORT, {
+    name: "profile",
+    pgPort: 54396,
+    env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` },
+  });
   const url = `http://127.0.0.1:${PORT}${p}`;
   wrk("warm-up", url, { seconds: 3, connections: CONNECTIONS });
   // Only the measured load counts: start-up, module loading and the warm-up are left out by time.
   const from = Date.now() + 1000;
   const r = wrk(p, url, { seconds: SECONDS, connections: CONNECTIONS });
   const to = Date.now() - 1000;
-  stop(site); // Next exits on SIGTERM through its own handler, so each process writes its profile
+  // Next exits on SIGTERM through its own handler, so each process writes its profile as it exits
+  // (`next start` runs the server in a process of its own, so wait until the whole process group is gone).
+  stop(site);
+  await groupGone(site.pid, 180_000);
   await settledProfiles(dir);
   console.log(`\n${p}: ${r.rps.toFixed(0)} req/s at ${CONNECTIONS} connections; self time by area (idle excluded)`);
+  console.log(`window ${new Date(from).toISOString()} – ${new Date(to).toISOString()}`);
   printTable(dir, { from, to });
 }
