@@ -10,10 +10,13 @@ import { type LoadResult, median, wrk } from "./lib/wrk.ts";
  * the site's nonce-CSP pages are: the framework's floor for them) and the same article HTML served by nginx
  * as a static file, plus home and the article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at each
  * of CONNECTIONS. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 CONNECTIONS=8,64 by default)
+ * COMPARE_URL=http://host:port adds home, the article and /noticias of another running build (e.g. the commit
+ * before a change, started with `npm start` from its own clone) to the same interleaved runs.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const CONNECTIONS = (process.env.CONNECTIONS ?? "8,64").split(",").map(Number);
+const COMPARE_URL = process.env.COMPARE_URL?.replace(/\/+$/, "");
 const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313, helloDyn: 3314 };
 
 const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
@@ -43,6 +46,13 @@ async function main() {
       ["nginx static article", `http://127.0.0.1:${PORTS.static}/article.html`],
       ["article via nginx cache", `http://127.0.0.1:${PORTS.cache}${articlePath}`],
       ["home via nginx cache", `http://127.0.0.1:${PORTS.cache}/`],
+      ...(COMPARE_URL
+        ? ([
+            ["home (compared build)", `${COMPARE_URL}/`],
+            ["article (compared build)", `${COMPARE_URL}${articlePath}`],
+            ["/noticias (compared build)", `${COMPARE_URL}/noticias`],
+          ] as [string, string][])
+        : []),
     ];
     // Warm every target (compiles, fills caches) before measuring.
     for (const [label, url] of targets) wrk(label, url, { seconds: 3, connections: 8 });

@@ -20,15 +20,5 @@ export type ButtonProps = ComponentProps<"button"> & {
 
 export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : "button";
-  return (
-    <Comp
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50",
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <Comp className={cn("btn", VARIANTS[variant], SIZES[size], className)} {...props} />;
 }

@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { article } from "./site-helpers.ts";
 
 /**
  * What a page's HTML carries for its client components: only the texts they read (the layout's header and
  * footer texts, plus the page's own island), never another page's namespaces or the server-only ones, and
- * the /noticias list once (no fallback copy of the cards).
+ * the /noticias list once (no fallback copy of the cards), with what its cards show and in one language.
  */
 const baseUrl = inject("baseUrl");
 const html = async (path: string) => {
@@ -39,6 +40,23 @@ describe("the texts a page sends to the browser", () => {
     const body = await html("/noticias");
     expect(body).toMatch(namespace("filters"));
     expect(body).not.toContain('data-testid="news-static"');
+  });
+
+  it("/noticias gives its explorer the cards' fields in the page's language only: no bodies, no sources", async () => {
+    const seed = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as {
+      title_es: string;
+      title_en: string;
+      body_es: string;
+      sources: { url: string }[];
+    }[];
+    const body = await html("/noticias");
+    // Text from the middle of each body (its first lines may be quoted in the summary), and each source link.
+    for (const a of seed) {
+      expect(body).toContain(a.title_es);
+      expect(body).not.toContain(a.body_es.slice(600, 680));
+      for (const source of a.sources) expect(body).not.toContain(source.url);
+      if (a.title_en !== a.title_es) expect(body).not.toContain(a.title_en);
+    }
   });
 
   it("/contacto carries the contact form's texts", async () => {

@@ -1,6 +1,7 @@
 import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
 import { expireTags } from "~/platform/cache/expire-tags.ts";
 import { db } from "~/platform/db/db.ts";
+import { toArticleCard } from "./card.ts";
 import {
   getHomeFeaturedArticle,
   getPublishedArticle,
@@ -30,10 +31,20 @@ const lists = () => [LISTS];
  * moves /noticias's date windows along).
  */
 export const articleContent = {
-  homeFeaturedArticle: cached("articles.homeFeatured", () => getHomeFeaturedArticle(db), lists, CONTENT_TTL),
+  // Lists of cards keep only the cards' fields: a smaller entry to read and deserialise on every view.
+  homeFeaturedArticle: cached(
+    "articles.homeFeatured",
+    async () => {
+      const article = await getHomeFeaturedArticle(db);
+      return article && toArticleCard(article);
+    },
+    lists,
+    CONTENT_TTL,
+  ),
   latestArticles: cached(
     "articles.latest",
-    (opts: { limit: number; excludeFeatured: boolean }) => listPublishedArticles(db, opts),
+    async (opts: { limit: number; excludeFeatured: boolean }) =>
+      (await listPublishedArticles(db, opts)).map(toArticleCard),
     lists,
     CONTENT_TTL,
   ),
@@ -55,7 +66,7 @@ export const articleContent = {
   ),
   relatedArticles: cached(
     "articles.related",
-    (article: { slug: string; topics: string[] }) => listRelatedArticles(db, article),
+    async (article: { slug: string; topics: string[] }) => (await listRelatedArticles(db, article)).map(toArticleCard),
     lists,
     CONTENT_TTL,
   ),

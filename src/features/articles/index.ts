@@ -4,6 +4,7 @@
  */
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
 export { articleContent, invalidateArticles } from "./cache.ts";
+export { inOneLanguage } from "./card.ts";
 export { toArticleDto } from "./dto.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";
 export { articlesRouter } from "./router.ts";

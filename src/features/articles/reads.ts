@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { DATE_RANGES } from "~/platform/i18n/taxonomy.ts";
+import { ARTICLE_CARD_FIELDS } from "./card.ts";
 import { toArticleDto } from "./dto.ts";
 import { type ArticleListInput, articleListInputSchema } from "./schema.ts";
 
@@ -70,7 +71,10 @@ export async function listRelatedArticles(db: DbClient, article: { slug: string;
     .slice(0, max);
 }
 
-/** /noticias: filters (topics any-of, type, tags any-of, date window), sort by date and offset paging. */
+/**
+ * /noticias: filters (topics any-of, type, tags any-of, date window), sort by date and offset paging; each
+ * item holds what its card shows.
+ */
 export async function listArticles(db: DbClient, rawInput: ArticleListInput, now: Date = new Date()) {
   const input = articleListInputSchema.parse(rawInput);
   const where: Prisma.ArticleWhereInput = { ...PUBLIC };
@@ -82,6 +86,7 @@ export async function listArticles(db: DbClient, rawInput: ArticleListInput, now
   const [rows, total] = await Promise.all([
     db.article.findMany({
       where,
+      select: ARTICLE_CARD_FIELDS,
       orderBy: [{ date: input.sort }, { id: "asc" }],
       skip: offset,
       take: input.limit,
@@ -89,7 +94,7 @@ export async function listArticles(db: DbClient, rawInput: ArticleListInput, now
     db.article.count({ where }),
   ]);
   const next = offset + rows.length;
-  return { items: rows.map(toArticleDto), total, nextCursor: next < total ? next : null };
+  return { items: rows, total, nextCursor: next < total ? next : null };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
-import { articleContent } from "~/features/articles/index.ts";
+import { articleContent, inOneLanguage } from "~/features/articles/index.ts";
 import { NewsExplorer } from "~/features/articles/ui/news-explorer.tsx";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
@@ -38,7 +38,10 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
           {/* The filters query the API from the browser; only this page needs the tRPC client. */}
           <TRPCReactProvider>
             <ClientTexts namespaces={NEWS_EXPLORER_TEXTS}>
-              <NewsExplorer initialPage={firstPage} tags={facets.tags} />
+              <NewsExplorer
+                initialPage={{ ...firstPage, items: firstPage.items.map((a) => inOneLanguage(a, locale)) }}
+                tags={facets.tags}
+              />
             </ClientTexts>
           </TRPCReactProvider>
         </Suspense>

@@ -5,25 +5,9 @@ import type { Locale } from "~/platform/i18n/routing.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
+import type { ArticleCardData } from "../card.ts";
 import { Byline } from "./byline.tsx";
 import { TagList } from "./topic-badges.tsx";
-
-interface ArticleCardData {
-  slug: string;
-  title_es: string;
-  title_en: string | null;
-  summary_es: string;
-  summary_en: string | null;
-  date: Date;
-  type: string;
-  tags: string[];
-  topics: string[];
-  author: string | null;
-  author_name: string | null;
-  is_agent: boolean;
-  sponsored: boolean;
-  image_url: string | null;
-}
 
 const TITLE = { small: "text-lg", default: "text-xl md:text-[1.4rem]", large: "text-3xl md:text-[2.6rem]" } as const;
 
@@ -67,7 +51,7 @@ export function ArticleCard({
           className={cn("mb-4 w-full rounded-sm object-cover", size === "large" ? "aspect-[16/8]" : "aspect-[16/9]")}
         />
       )}
-      <div className="mb-2 flex flex-wrap items-center gap-2">
+      <div className="card-labels">
         {label && <Badge variant="destructive">{label}</Badge>}
         {article.sponsored ? (
           <Badge variant="sponsored" data-testid="sponsored-label">
@@ -77,11 +61,8 @@ export function ArticleCard({
           <span className="kicker">{taxonomyLabel(types, article.type)}</span>
         )}
       </div>
-      <Heading className={cn("font-serif font-bold leading-tight text-ink line-clamp-2", TITLE[size])}>
-        <Link
-          href={`/noticias/${article.slug}`}
-          className="after:absolute after:inset-0 group-hover:underline decoration-2 underline-offset-4"
-        >
+      <Heading className={cn("card-title", TITLE[size])}>
+        <Link href={`/noticias/${article.slug}`} className="card-link decoration-2 underline-offset-4">
           {pick(locale, article.title_es, article.title_en)}
         </Link>
       </Heading>
@@ -95,7 +76,7 @@ export function ArticleCard({
           {pick(locale, article.summary_es, article.summary_en)}
         </p>
       )}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
+      <div className="card-meta">
         <Byline piece={article} date={article.date} className="text-xs" />
         <TagList tags={article.tags} max={2} />
       </div>

@@ -17,7 +17,7 @@ export function Byline({
   const locale = useLocale() as Locale;
   const author = displayAuthor(piece);
   return (
-    <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted ${className ?? ""}`}>
+    <p className={`byline ${className ?? "text-sm"}`}>
       <span>
         {t("by")} <span className="font-semibold text-ink">{author.name}</span>
       </span>

@@ -16,9 +16,9 @@ export function SidebarSection({
 }) {
   return (
     <section aria-label={title} data-testid={testId}>
-      <h2 className="mb-4 border-b-2 border-ink pb-2 font-serif text-xl font-bold">{title}</h2>
+      <h2 className="rule-heading">{title}</h2>
       <div className="space-y-4">{children}</div>
-      <Link href={href} className="mt-4 inline-block text-sm font-semibold text-accent-text hover:underline">
+      <Link href={href} className="more-link">
         {linkLabel} →
       </Link>
     </section>

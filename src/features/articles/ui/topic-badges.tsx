@@ -22,7 +22,7 @@ export function TopicBadges({ topics, max }: { topics: string[]; max?: number })
 export function TagList({ tags, max = 2 }: { tags: string[]; max?: number }) {
   if (!tags.length) return null;
   return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-muted" data-testid="card-tags">
+    <ul className="tag-list" data-testid="card-tags">
       {tags.slice(0, max).map((tag) => (
         <li key={tag}>#{tag}</li>
       ))}

@@ -19,11 +19,7 @@ export function TrendingTopics() {
       </div>
       <ul className="flex flex-wrap gap-2">
         {TRENDING_TOPICS.map((topic) => (
-          <li
-            key={topic}
-            data-testid="trending-topic"
-            className="rounded-full bg-ink/[0.06] px-3 py-1 text-sm font-medium"
-          >
+          <li key={topic} data-testid="trending-topic" className="topic-chip">
             #{taxonomyLabel(topics, topic)}
           </li>
         ))}

@@ -43,7 +43,7 @@ export function ReferentCard({
       <Initials name={referent.name} />
       <div className="min-w-0">
         <h3 className={cn("font-serif font-bold leading-snug", compact ? "text-base" : "text-xl")}>
-          <Link href={`/referentes/${referent.slug}`} className="after:absolute after:inset-0 group-hover:underline">
+          <Link href={`/referentes/${referent.slug}`} className="card-link">
             {referent.name}
           </Link>
         </h3>
@@ -91,7 +91,7 @@ export function ApplicationCard({
         compact ? "p-4" : "p-6",
       )}
     >
-      <div className="mb-2 flex flex-wrap items-center gap-2">
+      <div className="card-labels">
         <span className="kicker">{taxonomyLabel(categories, app.category)}</span>
         {premium && <Badge variant="destructive">{t("premium")}</Badge>}
       </div>

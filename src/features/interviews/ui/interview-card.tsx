@@ -56,7 +56,7 @@ export function InterviewCard({
           <span className="text-sm font-semibold text-ink">{interview.interviewee.name}</span>
         </div>
         <h3 className={cn("font-serif font-bold leading-snug line-clamp-2", compact ? "text-lg" : "text-xl")}>
-          <Link href={`/entrevistas/${interview.slug}`} className="after:absolute after:inset-0 group-hover:underline">
+          <Link href={`/entrevistas/${interview.slug}`} className="card-link">
             {pick(locale, interview.title_es, interview.title_en)}
           </Link>
         </h3>

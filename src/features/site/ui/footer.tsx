@@ -5,7 +5,7 @@ import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
 
-const linkClass = "text-paper/80 hover:text-paper hover:underline underline-offset-4";
+const linkClass = "footer-link";
 
 /** Shared footer (SPEC §2): brand with RSS and newsletter, navigation, services, information, copyright. */
 export function SiteFooter() {

@@ -20,13 +20,9 @@ export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNa
               onClick={onNavigate}
               aria-current={current ? "page" : undefined}
               className={cn(
-                layout === "bar"
-                  ? "relative inline-block px-2.5 py-3 text-[0.9rem] font-medium text-ink/80 hover:text-ink"
-                  : "block border-b border-rule py-3 text-lg font-medium",
-                current &&
-                  (layout === "bar"
-                    ? "text-ink after:absolute after:inset-x-2.5 after:bottom-0 after:h-[3px] after:bg-accent"
-                    : "text-accent-text"),
+                layout === "bar" ? "nav-link" : "block border-b border-rule py-3 text-lg font-medium",
+                layout === "bar" && (current ? "nav-link-current" : "text-ink/80 hover:text-ink"),
+                layout === "stack" && current && "text-accent-text",
               )}
             >
               {t(item.key)}
