@@ -44,6 +44,8 @@ export interface BatchSendDeps {
 /** Resend's batch endpoint takes at most 100 e-mails per call. */
 export const MAX_BATCH = 100;
 const RATE_LIMIT_RETRIES = 5;
+/** A loaded server must not fail a batch the provider already accepted at Prisma's 2 s wait for a connection. */
+const TX_LIMITS = { maxWait: 30_000, timeout: 30_000 };
 
 /** The running site's dependencies: Resend when configured, the process's shared pace, EMAIL_FROM. */
 export function resendBatchDeps(): BatchSendDeps {
@@ -88,7 +90,7 @@ export async function sendEmailBatch(db: DbClient, batch: BatchToSend, deps: Bat
       });
     }
     return true;
-  });
+  }, TX_LIMITS);
   return { sent: emails.length, recorded };
 }
 
