@@ -5,6 +5,8 @@
  * and ≤ 300 MB.
  *
  *   npm run bench:newsletter            (SUBSCRIBERS=100000 npm run bench:newsletter for a quicker run)
+ *   MEMORY_TRACE=1 HEAP_SNAPSHOT_AFTER=30 SUBSCRIBERS=30000 npm run bench:newsletter   (process.memoryUsage() every
+ *   5 s, and a heap snapshot 30 s into the send, in bench/results/)
  *   RESEND_MAX_RPS=2 RESEND_LIMIT=2 SUBSCRIBERS=20000 npm run bench:newsletter   (the paced send against a fake
  *   that answers 429 beyond 2 requests per second: observed rate and 429 count)
  *
@@ -12,6 +14,8 @@
  */
 import { fork } from "node:child_process";
 import { once } from "node:events";
+import { mkdirSync } from "node:fs";
+import { writeHeapSnapshot } from "node:v8";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 
 interface FakeStats {
@@ -45,6 +49,8 @@ try {
     RESEND_BASE_URL: resendUrl,
     // Pacing set high: the bench measures the send itself (the paced rate has its own bench figure).
     RESEND_MAX_RPS: process.env.RESEND_MAX_RPS ?? "1000",
+    // Unsubscribe tokens are signed with it: without one every batch fails.
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-bench",
   });
   const { db } = await import("~/platform/db/db.ts");
   const { runJob } = await import("../tests/support/jobs.ts");
@@ -97,6 +103,17 @@ try {
       console.error(`[memory] ${trace.at(-1)}`);
     }
   }, 25);
+  // A heap snapshot HEAP_SNAPSHOT_AFTER seconds into the send (bench/results/), to see what the working set holds.
+  const snapshotAfter = Number(process.env.HEAP_SNAPSHOT_AFTER ?? 0);
+  const snapshot =
+    snapshotAfter > 0
+      ? setTimeout(() => {
+          mkdirSync("bench/results", { recursive: true });
+          console.error(
+            `[memory] heap snapshot ${writeHeapSnapshot(`bench/results/newsletter-${Date.now()}.heapsnapshot`)}`,
+          );
+        }, snapshotAfter * 1000)
+      : undefined;
   const started = performance.now();
   // Through the embedded engine (pg-boss), as the site runs it.
   const result = (await runJob(sendNewsletterJob, { newsletterId: newsletter.id, attempt: 0 })) as {
@@ -105,6 +122,7 @@ try {
   };
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  clearTimeout(snapshot);
   peak = Math.max(peak, process.memoryUsage().rss);
 
   const { delivered, duplicates, batchCalls, refused, requestsPerSecond } = await ask<FakeStats>("stats");

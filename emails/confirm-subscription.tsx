@@ -1,4 +1,6 @@
-import { Button, Heading, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Heading } from "@react-email/heading";
+import { Text } from "@react-email/text";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 

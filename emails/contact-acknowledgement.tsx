@@ -1,4 +1,5 @@
-import { Heading, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Text } from "@react-email/text";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { EmailLayout } from "./_shared/layout.tsx";
 

@@ -1,4 +1,6 @@
-import { Heading, Section, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 

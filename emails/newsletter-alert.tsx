@@ -1,4 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { colors, EmailLayout } from "./_shared/layout.tsx";
 

@@ -1,4 +1,14 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+// Each component from its own package: the @react-email/components index also loads its Tailwind compiler,
+// ~35 MB of RSS in every process that renders mail (the newsletter send among them).
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 

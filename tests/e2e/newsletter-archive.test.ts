@@ -11,7 +11,7 @@ import { CrashableServer } from "./crash-server.ts";
 
 /**
  * The newsletter as a product, on a server of its own wired to the fake Resend (with its webhook secret):
- * an editor sends and sees the provider's delivery reports; a reader finds the issue in the public archive,
+ * an editor sends, watches its progress and time left, and sees the provider's delivery reports; a reader finds the issue in the public archive,
  * reads it in both languages, clicks an item, and the editor sees the click.
  */
 const ADMIN = { email: "archive-admin@riesgos-ia.test", password: "archive-admin-password" };
@@ -90,9 +90,19 @@ describe("the newsletter as readers and editors see it", () => {
     await page.getByTestId("newsletter-generate").click();
     const row = rowOf(page);
     await row.waitFor();
+    // Resend asks the first batch call to wait a few seconds (429 + Retry-After): long enough to watch it go.
+    resend.script("/emails/batch", { status: 429, retryAfter: 6, times: 1 });
     await row.getByRole("button", { name: "Enviar", exact: true }).click();
     await page.getByTestId("confirm-dialog").getByTestId("confirm-dialog-confirm").click();
+    // While it sends, the row polls: delivered of total, and the time left.
+    const eta = row.getByTestId("newsletter-eta");
+    await eta.waitFor({ timeout: 30_000 });
+    expect(await eta.textContent()).toMatch(/^Quedan unos \d+ min \d+ s$/);
+    expect(await row.getByTestId("newsletter-progress").textContent()).toMatch(/^0\/3/);
+    await screenshot(page, "newsletter-sending-progress");
     await expect.poll(() => row.getAttribute("data-status"), { timeout: 60_000 }).toBe("sent");
+    expect(await row.getByTestId("newsletter-progress").textContent()).toBe("3/3");
+    expect(await eta.count()).toBe(0);
     expect(resend.deliveries.map((d) => d.to).sort()).toEqual([...SUBSCRIBERS].sort());
 
     // Resend reports back: two delivered, one bounced.

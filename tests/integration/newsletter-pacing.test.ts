@@ -12,7 +12,7 @@ const fake = await startFakeResend({ keepBodies: false, maxPerSecond: RATE });
 const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
 const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
-const { resendPacer } = await import("~/features/newsletter/pacer.ts");
+const { resendPacer } = await import("~/features/mail/pacer.ts");
 
 const run = randomBytes(4).toString("hex");
 

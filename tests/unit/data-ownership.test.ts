@@ -22,13 +22,10 @@ const KNOWN_LEAKS: string[] = [
   "Article features/agents",
   "Article features/publications",
   "Article features/search",
-  "EmailMessage features/newsletter",
-  "EmailSuppression features/newsletter",
   "InngestRun features/jobs",
   "JobAttempt features/jobs",
   "JobRun features/jobs",
   "Newsletter features/seo",
-  "NewsletterSubscription features/mail",
   "User features/publications",
 ];
 

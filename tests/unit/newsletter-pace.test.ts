@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Pacer } from "~/features/newsletter/pacer.ts";
+import { Pacer } from "~/features/mail/pacer.ts";
 import { sendEtaSeconds } from "~/features/newsletter/send-pace.ts";
 
 describe("a send's ETA", () => {

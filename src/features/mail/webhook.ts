@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { COUNTED_EVENTS, countEvent, tagStrings } from "./event-counts.ts";
-import { suppressAddress } from "./suppression.ts";
+import { type SuppressionListener, suppressAddress } from "./suppression.ts";
 
 /** The part of a Resend webhook event we act on. */
 const eventSchema = z.object({
@@ -25,7 +25,7 @@ const SUPPRESSING: Record<string, string> = {
 /**
  * Resend signs webhooks the Standard Webhooks (svix) way: `webhook-id`, `webhook-timestamp` and
  * `webhook-signature` headers over the raw body, with a `whsec_…` secret; stale timestamps are refused.
- * A bounce or complaint suppresses the address for good. Delivered, bounced and complained events add one to
+ * A bounce or complaint suppresses the address for good, and tells `onSuppressed` (other features' reactions). Delivered, bounced and complained events add one to
  * the counters of the mail's tags (per newsletter), which keep no address.
  */
 export async function handleResendWebhook(
@@ -33,6 +33,7 @@ export async function handleResendWebhook(
   secret: string | undefined,
   rawBody: string,
   headers: Headers,
+  onSuppressed: readonly SuppressionListener[] = [],
 ): Promise<{ handled: string; suppressed: string[]; duplicate?: boolean }> {
   if (!secret) throw new AppError("SERVICE_UNAVAILABLE", "Webhook secret not configured");
   let payload: unknown;
@@ -56,7 +57,7 @@ export async function handleResendWebhook(
     const reason = SUPPRESSING[event.data.type];
     const to = event.data.data.to;
     const addresses = reason ? (Array.isArray(to) ? to : to ? [to] : []).map((a) => a.trim()).filter(Boolean) : [];
-    for (const address of addresses) await suppressAddress(db, address, reason!);
+    for (const address of addresses) await suppressAddress(db, address, reason!, onSuppressed);
     // Last: a failure above leaves nothing counted, and the provider's retry counts it then.
     const counted = COUNTED_EVENTS[event.data.type as keyof typeof COUNTED_EVENTS];
     if (counted) await countEvent(db, tagStrings(event.data.data.tags), counted);

@@ -7,7 +7,7 @@ export { recordClick } from "./clicks.ts";
 export { newsletterHealthJob } from "./health-job.ts";
 export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob, weeklyNewsletterJob } from "./jobs.ts";
 export { newsletterRouter } from "./router.ts";
-export { subscriberLocale, unsubscribe } from "./subscribe.ts";
+export { stopMailingSuppressed, subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
 export { tokenPage } from "./ui/token-page.tsx";

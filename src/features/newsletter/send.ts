@@ -1,10 +1,7 @@
+import { type BatchEmail, type BatchSendDeps, sendEmailBatch } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
-import { faultPoint } from "~/platform/faults.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
-import { type ResendEmail, resendBatch, resendClient } from "~/platform/providers/resend.ts";
-import { resendPacer } from "./pacer.ts";
 import { personalise, renderNewsletter } from "./render-newsletter.ts";
 import { BATCH_SIZE } from "./send-pace.ts";
 import { unsubscribeToken } from "./tokens.ts";
@@ -69,25 +66,26 @@ export async function planBatches(db: DbClient, newsletterId: string, batchSize 
   return { batchCount: index };
 }
 
-/** The batch's recipients now: still confirmed, still subscribed, not suppressed (citext comparison). */
+/**
+ * The batch's recipients now: still confirmed and still subscribed (mail leaves out suppressed addresses).
+ * Raw SQL keeps the email as text and the rows small: only what the mail needs.
+ */
 function batchRecipients(db: DbClient, firstId: string, lastId: string) {
   return db.$queryRaw<Recipient[]>`
     SELECT s.id, s.email::text AS email, s.locale, s.token_generation
     FROM newsletter_subscriptions s
     WHERE s.id >= ${firstId} AND s.id <= ${lastId} AND s.subscribed AND s.status = 'confirmed'
-      AND NOT EXISTS (SELECT 1 FROM email_suppressions e WHERE e.email = s.email)
     ORDER BY s.id`;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * Sends batch `index` exactly once. A batch marked sent is skipped; the mark and the sent count are one
- * conditional transaction. With Resend the batch carries its idempotency key, so if we crashed after Resend
- * accepted it but before marking it, the retry is answered from Resend's record and nobody gets a second copy.
- * Without Resend the copies land in the outbox in the same transaction as the mark.
+ * Sends batch `index` exactly once, through mail's batch sender (suppression, pacing, provider or outbox). A
+ * batch marked sent is skipped; the mark and the sent count are one conditional transaction, the one that
+ * also stores the outbox copies. With Resend the batch carries its idempotency key, so if we crashed after
+ * Resend accepted it but before marking it, the retry is answered from Resend's record and nobody gets a
+ * second copy.
  */
-export async function sendBatch(db: DbClient, newsletterId: string, index: number) {
+export async function sendBatch(db: DbClient, newsletterId: string, index: number, deps?: BatchSendDeps) {
   const batch = await db.newsletterBatch.findUnique({
     where: { newsletter_id_index: { newsletter_id: newsletterId, index } },
   });
@@ -101,69 +99,46 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
     es: await renderNewsletter(newsletter, "es"),
     en: await renderNewsletter(newsletter, "en"),
   };
-  const emails: ResendEmail[] = recipients.map((r) => {
+  const emails: BatchEmail[] = recipients.map((r) => {
     const copy = rendered[r.locale === "en" ? "en" : "es"];
     const token = unsubscribeToken(r, batch.created_at); // the batch's time: a retry sends the same bytes
     return {
-      from: env.EMAIL_FROM,
       to: r.email,
       subject: copy.subject,
       ...personalise(copy, token),
       headers: listUnsubscribeHeaders(token, r.locale),
-      tags: [{ name: "newsletter", value: newsletterId }],
     };
   });
-
-  const resend = resendClient();
-  if (resend && emails.length > 0) {
-    const pacer = resendPacer();
-    for (let attempt = 0; ; attempt++) {
-      await pacer.take();
-      const outcome = await resendBatch(resend, emails, batch.idempotency_key);
-      if (outcome.ok) {
-        pacer.accepted();
-        faultPoint("after-batch-accepted");
-        break;
-      }
-      // Rate limits: slow the whole send down, wait as told and try again within this step.
-      if (outcome.retryAfterSeconds !== undefined && attempt < 5) {
-        pacer.refused();
-        await sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
-        continue;
-      }
+  const { sent } = await sendEmailBatch(
+    db,
+    {
+      label: `Batch ${index}`,
+      emails,
+      tag: { name: "newsletter", value: newsletterId },
+      idempotencyKey: batch.idempotency_key,
+      recordSent: async (tx, count) => {
+        const marked = await tx.newsletterBatch.updateMany({
+          where: { id: batch.id, status: { not: "sent" } },
+          data: { status: "sent", sent_at: new Date(), error: null, recipient_count: count },
+        });
+        if (marked.count === 0) return false; // a concurrent run got here first
+        await tx.newsletter.update({
+          where: { id: newsletterId },
+          data: { sent_count: { increment: count }, progress_at: new Date() },
+        });
+        return true;
+      },
       // Conditional: a concurrent attempt may have marked it sent meanwhile, and sent must stay sent.
-      await db.newsletterBatch.updateMany({
-        where: { id: batch.id, status: { not: "sent" } },
-        data: { status: "failed", error: outcome.message },
-      });
-      throw new AppError("SERVICE_UNAVAILABLE", `Batch ${index}: ${outcome.message}`);
-    }
-  }
-  await db.$transaction(async (tx) => {
-    const marked = await tx.newsletterBatch.updateMany({
-      where: { id: batch.id, status: { not: "sent" } },
-      data: { status: "sent", sent_at: new Date(), error: null, recipient_count: emails.length },
-    });
-    if (marked.count === 0) return; // a concurrent run got here first
-    if (!resend && emails.length > 0) {
-      await tx.emailMessage.createMany({
-        data: emails.map((e) => ({
-          to: e.to,
-          subject: e.subject,
-          html: e.html,
-          text: e.text ?? null,
-          headers: e.headers ?? {},
-          tag: `newsletter:${newsletterId}`,
-          status: "queued" as const,
-        })),
-      });
-    }
-    await tx.newsletter.update({
-      where: { id: newsletterId },
-      data: { sent_count: { increment: emails.length }, progress_at: new Date() },
-    });
-  });
-  return { index, skipped: false, sent: emails.length };
+      recordFailed: async (message) => {
+        await db.newsletterBatch.updateMany({
+          where: { id: batch.id, status: { not: "sent" } },
+          data: { status: "failed", error: message },
+        });
+      },
+    },
+    deps,
+  );
+  return { index, skipped: false, sent };
 }
 
 /** Ends the send: 'sent' with counts once every batch is out. */

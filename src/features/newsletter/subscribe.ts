@@ -1,3 +1,4 @@
+import { isSuppressed } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
@@ -92,7 +93,7 @@ export async function confirmSubscription(
   if (!row || row.status === "unsubscribed") return { confirmed: false };
   if (row.status === "pending" && expired) return { confirmed: false, expired: true };
   if (row.status === "pending") {
-    const suppressed = await db.emailSuppression.findUnique({ where: { email: row.email } });
+    const suppressed = await isSuppressed(db, row.email);
     await db.newsletterSubscription.update({
       where: { id: row.id },
       data: { status: "confirmed", subscribed: !suppressed, confirmed_at: now },
@@ -138,4 +139,9 @@ export async function unsubscribe(
 export async function subscriberLocale(db: DbClient, token: string): Promise<"es" | "en"> {
   const row = await unsubscribeTarget(db, token, new Date());
   return row?.locale === "en" ? "en" : "es";
+}
+
+/** Mail suppressed this address (a bounce or a complaint): it stops counting as an active subscriber. */
+export async function stopMailingSuppressed(db: DbClient, email: string): Promise<void> {
+  await db.newsletterSubscription.updateMany({ where: { email }, data: { subscribed: false } });
 }

@@ -12,7 +12,7 @@ export interface ResendEmail {
   tags?: { name: string; value: string }[];
 }
 
-type ResendOutcome =
+export type ResendOutcome =
   | { ok: true; ids: string[] }
   /** The idempotency key was already used for an accepted request: the mail went out before. */
   | { ok: true; ids: []; replayed: true }

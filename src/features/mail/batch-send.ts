@@ -1,0 +1,116 @@
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { AppError } from "~/platform/errors.ts";
+import { faultPoint } from "~/platform/faults.ts";
+import { type ResendEmail, type ResendOutcome, resendBatch, resendClient } from "~/platform/providers/resend.ts";
+import { type Pacer, resendPacer } from "./pacer.ts";
+import { suppressedAmong } from "./suppression.ts";
+
+/** One e-mail of a batch, as its sender composed it (already personalised). */
+export interface BatchEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+export interface BatchToSend {
+  /** Names the batch in errors, e.g. "Batch 3". */
+  label: string;
+  emails: BatchEmail[];
+  /** Tags the provider's events and the outbox copies (`name:value`), e.g. one newsletter's mail. */
+  tag: { name: string; value: string };
+  /** Stable across retries of the same batch: the provider then refuses to deliver it twice. */
+  idempotencyKey: string;
+  /**
+   * Records the batch as sent, in the transaction that also stores its outbox copies; answers false when a
+   * concurrent run recorded it first, and then nothing is written.
+   */
+  recordSent: (tx: Prisma.TransactionClient, sent: number) => Promise<boolean>;
+  /** The provider refused the batch for good: the sender notes why before the error ends the attempt. */
+  recordFailed: (message: string) => Promise<void>;
+}
+
+/** What the batch sender needs from outside: the provider (null: outbox only), its pace and the sender address. */
+export interface BatchSendDeps {
+  provider: { send: (emails: ResendEmail[], idempotencyKey: string) => Promise<ResendOutcome> } | null;
+  pacer: Pacer;
+  from: string;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** Resend's batch endpoint takes at most 100 e-mails per call. */
+export const MAX_BATCH = 100;
+const RATE_LIMIT_RETRIES = 5;
+/** A loaded server must not fail a batch the provider already accepted at Prisma's 2 s wait for a connection. */
+const TX_LIMITS = { maxWait: 30_000, timeout: 30_000 };
+
+/** The running site's dependencies: Resend when configured, the process's shared pace, EMAIL_FROM. */
+export function resendBatchDeps(): BatchSendDeps {
+  const resend = resendClient();
+  return {
+    provider: resend ? { send: (emails, key) => resendBatch(resend, emails, key) } : null,
+    pacer: resendPacer(),
+    from: env.EMAIL_FROM,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  };
+}
+
+/**
+ * The one way the site sends many e-mails at once (the newsletter), beside sendEmail for a single one.
+ * Suppressed addresses are left out, the provider call is paced and waits out rate limits, and the batch is
+ * recorded once: with a provider the record follows the accepted call (a crash in between is answered from
+ * the provider's idempotency record on retry, so nobody gets a second copy); without one, the copies land in
+ * the outbox in the same transaction as the record, so they are stored exactly once.
+ */
+export async function sendEmailBatch(db: DbClient, batch: BatchToSend, deps: BatchSendDeps = resendBatchDeps()) {
+  if (batch.emails.length > MAX_BATCH) throw new Error(`A batch holds at most ${MAX_BATCH} e-mails`);
+  const suppressed = await suppressedAmong(
+    db,
+    batch.emails.map((e) => e.to),
+  );
+  const emails = batch.emails.filter((e) => !suppressed.has(e.to.toLowerCase()));
+  if (deps.provider && emails.length > 0) await deliver(deps, emails, batch);
+  const tag = `${batch.tag.name}:${batch.tag.value}`;
+  const recorded = await db.$transaction(async (tx) => {
+    if (!(await batch.recordSent(tx, emails.length))) return false;
+    if (!deps.provider && emails.length > 0) {
+      await tx.emailMessage.createMany({
+        data: emails.map((e) => ({
+          to: e.to,
+          subject: e.subject,
+          html: e.html,
+          text: e.text ?? null,
+          headers: e.headers ?? {},
+          tag,
+          status: "queued" as const,
+        })),
+      });
+    }
+    return true;
+  }, TX_LIMITS);
+  return { sent: emails.length, recorded };
+}
+
+async function deliver(deps: BatchSendDeps, emails: BatchEmail[], batch: BatchToSend) {
+  const payload: ResendEmail[] = emails.map((e) => ({ from: deps.from, ...e, tags: [batch.tag] }));
+  for (let attempt = 0; ; attempt++) {
+    await deps.pacer.take();
+    const outcome = await deps.provider!.send(payload, batch.idempotencyKey);
+    if (outcome.ok) {
+      deps.pacer.accepted();
+      faultPoint("after-batch-accepted");
+      return;
+    }
+    // Rate limits: slow every sender of this process down, wait as told and try again within this attempt.
+    if (outcome.retryAfterSeconds !== undefined && attempt < RATE_LIMIT_RETRIES) {
+      deps.pacer.refused();
+      await deps.sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
+      continue;
+    }
+    await batch.recordFailed(outcome.message);
+    throw new AppError("SERVICE_UNAVAILABLE", `${batch.label}: ${outcome.message}`);
+  }
+}
