@@ -18,10 +18,12 @@ describe("a send's ETA", () => {
 });
 
 describe("the pacer", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
   it("releases requests no closer than 1/rate, and a 429 halves the rate", async () => {
     const pacer = new Pacer(20, 1);
     const at: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, () => pacer.take().then(() => at.push(Date.now()))));
+    await Promise.all(Array.from({ length: 6 }, () => pacer.run(async () => at.push(Date.now()))));
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(49);
     pacer.refused();
     expect(pacer.requestsPerSecond).toBe(10);
@@ -31,17 +33,28 @@ describe("the pacer", () => {
 
   it("never lets the provider count more than its rate in a second, even when a slow request arrived late", async () => {
     const pacer = new Pacer(2, 1);
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    // The first request is slow (a new connection): it may reach the provider just before its answer.
-    await pacer.take();
-    await sleep(400);
-    pacer.accepted();
-    const firstAnswered = Date.now();
-    await pacer.take();
-    pacer.accepted();
-    await pacer.take();
-    const third = Date.now();
-    // Two requests a second: the third is at least a second after the first could have arrived.
+    let firstAnswered = 0;
+    let third = 0;
+    // In flight together; the first is slow (a new connection): it may reach the provider just before its answer.
+    await Promise.all([
+      pacer.run(async () => {
+        await sleep(400);
+        firstAnswered = Date.now();
+      }),
+      pacer.run(async () => {}),
+      pacer.run(async () => {
+        third = Date.now();
+      }),
+    ]);
+    // Two requests a second: the third goes at least a second after the first could have arrived.
     expect(third - firstAnswered).toBeGreaterThanOrEqual(995);
+  });
+
+  it("frees the window when a request fails, so a provider error never stalls the sends behind it", async () => {
+    const pacer = new Pacer(1, 1);
+    await expect(pacer.run(async () => Promise.reject(new Error("network down")))).rejects.toThrow("network down");
+    const started = Date.now();
+    await pacer.run(async () => {});
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 });

@@ -97,8 +97,7 @@ export async function sendEmailBatch(db: DbClient, batch: BatchToSend, deps: Bat
 async function deliver(deps: BatchSendDeps, emails: BatchEmail[], batch: BatchToSend) {
   const payload: ResendEmail[] = emails.map((e) => ({ from: deps.from, ...e, tags: [batch.tag] }));
   for (let attempt = 0; ; attempt++) {
-    await deps.pacer.take();
-    const outcome = await deps.provider!.send(payload, batch.idempotencyKey);
+    const outcome = await deps.pacer.run(() => deps.provider!.send(payload, batch.idempotencyKey));
     if (outcome.ok) {
       deps.pacer.accepted();
       faultPoint("after-batch-accepted");

@@ -2,22 +2,40 @@ import { env } from "~/platform/env/env.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One request let through: it is answered once, whatever the outcome. */
+interface Turn {
+  answeredAt: Promise<number>;
+  answer: () => void;
+}
+
+function newTurn(): Turn {
+  let answer = () => {};
+  const answeredAt = new Promise<number>((resolve) => {
+    answer = () => resolve(Date.now());
+  });
+  return { answeredAt, answer };
+}
+
 /**
- * Spaces requests to a provider at a steady rate (1/rate apart), so a send's batches are spread over the run instead of arriving as a burst the provider refuses. A 429 halves the
- * pace and caps it a little below the rate that was refused; successes win it back slowly up to that cap.
+ * Spaces requests to a provider at a steady rate (1/rate apart), so a send's batches are spread over the run
+ * instead of arriving as a burst the provider refuses. A 429 halves the pace and caps it a little below the rate
+ * that was refused; successes win it back slowly up to that cap.
  */
 export class Pacer {
   private last = 0;
-  private queue: Promise<void> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
   private rate: number;
   private ceiling: number;
   /** How many requests the provider takes within one second. */
   private readonly perSecond: number;
-  /** When the latest answers came back, newest last (at most `perSecond` kept). */
-  private readonly answered: number[] = [];
+  /** The latest turns let through, oldest first (at most `perSecond` kept). */
+  private readonly recent: Turn[] = [];
 
-  /** Slots a little wider than 1/rate: network jitter must not put rate + 1 requests into one second. */
-  constructor(rate: number, margin = 0.95) {
+  /**
+   * Slots a little wider than 1/rate for clock drift; late arrivals are the window's job (`run`), so the
+   * margin can stay small and the send keeps close to the rate it may use.
+   */
+  constructor(rate: number, margin = 0.98) {
     this.rate = rate * margin;
     this.ceiling = this.rate;
     this.perSecond = Math.max(1, Math.floor(rate));
@@ -28,46 +46,43 @@ export class Pacer {
   }
 
   /**
-   * Waits for this request's turn: callers are released one at a time, each at least 1/rate after the one
-   * before by the clock at release (not by a planned slot), so timers that fire late under load never
-   * release a burst.
+   * Sends one request in its turn. Callers are let through one at a time, each at least 1/rate after the one
+   * before by the clock at release (timers that fire late under load never release a burst), and at least a
+   * second after the answer to the request `perSecond` turns back: that request reached the provider before
+   * its answer came, this one reaches it after its release, so the provider never counts more than
+   * `perSecond` in one second, however late a slow request arrived (a new connection, a loaded machine) and
+   * however many requests are in flight.
    */
-  take(): Promise<void> {
-    const turn = this.queue.then(async () => {
-      const wait = this.earliestRelease() - Date.now();
+  async run<T>(request: () => Promise<T>): Promise<T> {
+    const turn = newTurn();
+    const released = this.queue.then(async () => {
+      if (this.recent.length === this.perSecond) {
+        const windowEnds = (await this.recent[0]!.answeredAt) + 1000;
+        if (windowEnds > Date.now()) await sleep(windowEnds - Date.now());
+      }
+      const wait = this.last + 1000 / this.rate - Date.now();
       if (wait > 0) await sleep(wait);
       this.last = Date.now();
+      this.recent.push(turn);
+      if (this.recent.length > this.perSecond) this.recent.shift();
     });
-    this.queue = turn;
-    return turn;
-  }
-
-  /**
-   * Also a second after the answer to the request `perSecond` back: that request reached the provider before
-   * its answer came, this one reaches it after its release, so the provider never counts more than `perSecond`
-   * in one second, however late a slow request arrived (a new connection, a loaded machine).
-   */
-  private earliestRelease(): number {
-    const spaced = this.last + 1000 / this.rate;
-    const window = this.answered.length === this.perSecond ? this.answered[0]! + 1000 : 0;
-    return Math.max(spaced, window);
-  }
-
-  private answer(): void {
-    this.answered.push(Date.now());
-    if (this.answered.length > this.perSecond) this.answered.shift();
+    this.queue = released;
+    await released;
+    try {
+      return await request();
+    } finally {
+      turn.answer();
+    }
   }
 
   /** The provider said 429: slow down. */
   refused(): void {
-    this.answer();
     this.ceiling = Math.max(0.1, this.rate * 0.9);
     this.rate = Math.max(0.1, this.rate / 2);
   }
 
   /** The provider accepted: creep back towards the ceiling. */
   accepted(): void {
-    this.answer();
     this.rate = Math.min(this.ceiling, this.rate * 1.02);
   }
 }
