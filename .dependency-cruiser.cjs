@@ -29,7 +29,7 @@ module.exports = {
       from: { path: "^src/features/([^/]+)/" },
       to: {
         path: "^src/features/[^/]+/",
-        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|ui/[^/]+)\\.tsx?$"],
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|lookup|ui/[^/]+)\\.tsx?$"],
       },
     },
     {
@@ -37,7 +37,7 @@ module.exports = {
       severity: "error",
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|ui/[^/]+)\\.tsx?$" },
+      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|lookup|ui/[^/]+)\\.tsx?$" },
     },
     {
       name: "app-only-adapts",

@@ -7,3 +7,19 @@ export { articleContent, invalidateArticles } from "./cache.ts";
 export { toArticleDto } from "./dto.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";
 export { articlesRouter } from "./router.ts";
+export { articleMatchRows, newestArticleMatches } from "./search-matches.ts";
+export {
+  allArticleAuthors,
+  articleBylines,
+  articleBySlug,
+  articleOfRun,
+  articleSourcesById,
+  type DeskList,
+  deleteArticleRow,
+  deskArticles,
+  dueScheduledSlugs,
+  insertArticle,
+  publishedArticleIds,
+  recentArticleCoverage,
+  updateArticleLocked,
+} from "./store.ts";
