@@ -25,7 +25,7 @@ module.exports = {
       name: "features-only-through-index",
       severity: "error",
       comment:
-        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), and the component files directly in ui/ (no barrel: a barrel re-exporting client components ships all of them to every page that imports one).",
+        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), lookup.ts (a light read with no imports beyond the database, for the proxy), and the component files directly in ui/ (no barrel: a barrel re-exporting client components ships all of them to every page that imports one).",
       from: { path: "^src/features/([^/]+)/" },
       to: {
         path: "^src/features/[^/]+/",

@@ -14,7 +14,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 
 async function loadApp() {
   const [functions, job, db] = await Promise.all([
-    import("~/server/jobs/functions.ts"),
+    import("~/platform/jobs/inngest-functions.ts"),
     import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
   ]);

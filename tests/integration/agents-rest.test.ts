@@ -11,7 +11,7 @@ async function loadApp() {
     import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
     import("~/features/agents/jobs.ts"),
-    import("~/server/jobs/functions.ts"),
+    import("~/platform/jobs/inngest-functions.ts"),
   ]);
   return { ...rest, ...dispatcher, ...job, ...functions, db: db.db };
 }
