@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -36,6 +37,9 @@ export default defineConfig({
           setupFiles: ["tests/setup/integration-each.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The files mostly wait (PostgreSQL, fake providers, job polling), so more of them run at once than
+          // there are cores: vitest's default of cores - 1 runs them one by one on a 2-core machine.
+          maxWorkers: Math.max(4, os.availableParallelism() - 1),
         },
       },
       {
