@@ -12,34 +12,27 @@ const unique = () => randomBytes(5).toString("hex");
 
 type Over<T> = Partial<T>;
 
+/** What every article needs, unique to the call. */
+function articleRow<T>(over: T) {
+  const id = unique();
+  return {
+    slug: `art-${id}`,
+    title_es: `Artículo ${id}`,
+    summary_es: "Resumen",
+    body_es: "Cuerpo",
+    date: new Date(),
+    ...over,
+  };
+}
+
 /** A draft article (status, dates, flags and texts as overridden). */
 export function buildArticle(db: DbClient, over: Over<Prisma.ArticleUncheckedCreateInput> = {}) {
-  const id = unique();
-  return db.article.create({
-    data: {
-      slug: `art-${id}`,
-      title_es: `Artículo ${id}`,
-      summary_es: "Resumen",
-      body_es: "Cuerpo",
-      date: new Date(),
-      ...over,
-    },
-  });
+  return db.article.create({ data: articleRow(over) });
 }
 
 /** Several articles in one statement (each row as `buildArticle` fills it). */
 export async function buildArticles(db: DbClient, rows: Over<Prisma.ArticleCreateManyInput>[]) {
-  const data = rows.map((over) => {
-    const id = unique();
-    return {
-      slug: `art-${id}`,
-      title_es: `Artículo ${id}`,
-      summary_es: "Resumen",
-      body_es: "Cuerpo",
-      date: new Date(),
-      ...over,
-    };
-  });
+  const data = rows.map(articleRow);
   await db.article.createMany({ data });
   return data;
 }
