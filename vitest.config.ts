@@ -1,4 +1,3 @@
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -12,10 +11,6 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as R
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Integration files mostly wait (PostgreSQL, fake providers, job polling), so more of them run at once than
-    // there are cores: vitest's default of cores - 1 runs them one by one on a 2-core machine. (E2E files run
-    // one after another whatever this says: fileParallelism is off there.)
-    maxWorkers: Math.max(4, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
