@@ -13,6 +13,6 @@ export async function register() {
   defaultAuthUrl(siteUrl());
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
   if (nextRuntime() !== "nodejs") return;
-  const { startJobs } = await import("./server/jobs/boot.ts");
-  await startJobs();
+  const { startAppJobs } = await import("./server/jobs.ts");
+  await startAppJobs();
 }

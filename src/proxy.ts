@@ -1,13 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
+import { notFoundKind } from "./features/seo/index.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
 import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
-import { notFoundKind } from "./server/not-found-route.ts";
 
 const handleI18nRouting = createMiddleware(routing);
 

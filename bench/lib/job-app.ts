@@ -6,7 +6,7 @@
  */
 import { db } from "~/platform/db/db.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { registerAppJobs } from "~/server/jobs/registry.ts";
+import { registerAppJobs } from "~/server/jobs.ts";
 
 registerAppJobs();
 await getEngine();

@@ -1,5 +1,6 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildAgent, buildAgentRun } from "../support/builders.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { startFakeSources } from "../support/fake-sources.ts";
 
@@ -14,7 +15,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 
 async function loadApp() {
   const [functions, job, db] = await Promise.all([
-    import("~/server/jobs/functions.ts"),
+    import("~/platform/jobs/inngest-functions.ts"),
     import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
   ]);
@@ -35,15 +36,13 @@ afterAll(async () => {
 });
 
 async function newRun() {
-  const agent = await app.db.agent.create({
-    data: {
-      name: `Inngest ${unique} ${Math.random()}`,
-      status: "active",
-      config: { content: { topics: ["ai act"], sourceUrls: [SOURCE] } },
-    },
+  const agent = await buildAgent(app.db, {
+    name: `Inngest ${unique} ${Math.random()}`,
+    status: "active",
+    config: { content: { topics: ["ai act"], sourceUrls: [SOURCE] } },
   });
   openai.draft = { ...DEFAULT_DRAFT, title: `Inngest draft ${unique} ${Math.random()}` };
-  return app.db.agentRun.create({ data: { agent_id: agent.id } });
+  return buildAgentRun(app.db, agent.id);
 }
 
 const engineFor = (runId: string) =>

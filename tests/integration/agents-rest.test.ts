@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildAgent, buildAgentRun, buildUser } from "../support/builders.ts";
 
 // No provider keys at all: runs must fail fast with a translatable reason and write nothing.
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -11,7 +12,7 @@ async function loadApp() {
     import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
     import("~/features/agents/jobs.ts"),
-    import("~/server/jobs/functions.ts"),
+    import("~/platform/jobs/inngest-functions.ts"),
   ]);
   return { ...rest, ...dispatcher, ...job, ...functions, db: db.db };
 }
@@ -19,13 +20,10 @@ async function loadApp() {
 beforeAll(async () => {
   for (const key of ["OPENAI_API_KEY", "PERPLEXITY_API_KEY", "NEWSAPI_KEY"]) vi.stubEnv(key, "");
   app = await loadApp();
-  const admin = await app.db.user.create({
-    data: {
-      username: `rest-admin-${unique}`,
-      email: `rest-admin-${unique}@example.com`,
-      passwordHash: "x",
-      role: "admin",
-    },
+  const admin = await buildUser(app.db, {
+    username: `rest-admin-${unique}`,
+    email: `rest-admin-${unique}@example.com`,
+    role: "admin",
   });
   const { createSession } = await import("~/platform/auth/sessions.ts");
   cookie = `next-auth.session-token=${await createSession(app.db, admin.id)}`;
@@ -113,8 +111,8 @@ describe("agents over REST (SPEC §7)", () => {
 
   it("fails fast under Inngest too (non-retriable step → failed run)", async () => {
     const { InngestTestEngine } = await import("@inngest/test");
-    const agent = await app.db.agent.create({ data: { name: `NoKey Inngest ${unique}`, status: "paused" } });
-    const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
+    const agent = await buildAgent(app.db, { name: `NoKey Inngest ${unique}`, status: "paused" });
+    const row = await buildAgentRun(app.db, agent.id);
     const t = new InngestTestEngine({
       function: app.toInngestFunction(app.agentRunJob),
       events: [{ name: app.agentRunJob.name, data: { runId: row.id } }],

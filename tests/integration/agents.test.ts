@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildAgentRun } from "../support/builders.ts";
 import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM, startFakeNews } from "../support/fake-news.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { SOURCE_PAGES, startFakeSources } from "../support/fake-sources.ts";
@@ -239,7 +240,7 @@ describe("agent runs against fake providers", () => {
 
   it("retries a provider 500 and then records the run as failed with the error", async () => {
     const agent = await activeAgent("article-generator");
-    const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
+    const row = await buildAgentRun(app.db, agent.id);
     openai.failNext(Number.POSITIVE_INFINITY, 500);
     await expect(app.runJob(app.agentRunJob, { runId: row.id })).rejects.toThrow();
     openai.failNext(0);
@@ -272,7 +273,7 @@ describe("agent runs against fake providers", () => {
 
   it("a replayed run yields one article", async () => {
     const agent = await activeAgent("article-generator");
-    const row = await app.db.agentRun.create({ data: { agent_id: agent.id } });
+    const row = await buildAgentRun(app.db, agent.id);
     await app.runJob(app.agentRunJob, { runId: row.id });
     await app.runJob(app.agentRunJob, { runId: row.id });
     expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(1);

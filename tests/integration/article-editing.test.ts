@@ -3,6 +3,7 @@ import { recordRevision } from "~/features/publications/record-revision.ts";
 import { db } from "~/platform/db/db.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
+import { buildArticle, buildUser } from "../support/builders.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -10,22 +11,17 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 const OFFICIAL = { name: "Comisión Europea", url: "https://digital-strategy.ec.europa.eu/es/policies/ai-act" };
 const UNOFFICIAL = { name: "Blog", url: "https://blog.example.com/ai" };
 
-async function agentDraft(suffix: string, data: Record<string, unknown> = {}) {
-  const row = await db.article.create({
-    data: {
-      slug: `edit-${suffix}-${unique}`,
-      title_es: `Borrador ${suffix}`,
-      title_en: `Draft ${suffix} clumsy`,
-      summary_es: "Resumen",
-      body_es: "Cuerpo",
-      date: new Date(),
-      topics: ["regulacion"],
-      sources: [OFFICIAL],
-      is_agent: true,
-      review_required: true,
-      author: "Vigía",
-      ...data,
-    },
+async function agentDraft(suffix: string, data: Parameters<typeof buildArticle>[1] = {}) {
+  const row = await buildArticle(db, {
+    slug: `edit-${suffix}-${unique}`,
+    title_es: `Borrador ${suffix}`,
+    title_en: `Draft ${suffix} clumsy`,
+    topics: ["regulacion"],
+    sources: [OFFICIAL],
+    is_agent: true,
+    review_required: true,
+    author: "Vigía",
+    ...data,
   });
   await recordRevision(db, null, row, { action: "agent_draft", actor: { id: null, name: "Vigía" } });
   return row;
@@ -144,9 +140,7 @@ describe("revisions", () => {
 describe("audit trail", () => {
   it("records user promote/demote and agent creation with the acting admin", async () => {
     const admin = callerAs(adminSession);
-    const u = await db.user.create({
-      data: { username: `aud-u-${unique}`, email: `aud-u-${unique}@example.com`, passwordHash: "x" },
-    });
+    const u = await buildUser(db, { username: `aud-u-${unique}`, email: `aud-u-${unique}@example.com` });
     await admin.admin.users.promote({ userId: u.id });
     await admin.admin.users.demote({ userId: u.id });
     const entries = await db.auditEntry.findMany({ where: { target_id: u.id }, orderBy: { created_at: "asc" } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { buildArticles } from "../support/builders.ts";
 
 const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));
 const STAMP = Date.now();
@@ -8,13 +9,11 @@ const STATIC = `rest-static-${STAMP}`;
 const DRAFT = `rest-draft-${STAMP}`;
 
 beforeAll(async () => {
-  const base = { summary_es: "r", body_es: "c", date: new Date("2002-01-01T00:00:00Z") };
-  await db.article.createMany({
-    data: [
-      { ...base, slug: STATIC, title_es: "Estático", status: "published", is_static: true },
-      { ...base, slug: DRAFT, title_es: "Borrador", status: "draft" },
-    ],
-  });
+  const date = new Date("2002-01-01T00:00:00Z");
+  await buildArticles(db, [
+    { date, slug: STATIC, title_es: "Estático", status: "published", is_static: true },
+    { date, slug: DRAFT, title_es: "Borrador", status: "draft" },
+  ]);
 });
 afterAll(async () => {
   await db.article.deleteMany({ where: { slug: { in: [STATIC, DRAFT] } } });

@@ -6,7 +6,6 @@ import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import { hashPassword } from "~/platform/auth/password.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { db } from "~/platform/db/db.ts";
-import { migrate } from "~/platform/db/migrate.ts";
 import { AppError } from "~/platform/errors.ts";
 import { createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
@@ -193,8 +192,7 @@ describe("promote / demote", () => {
 
   it("never demotes the last admin", async () => {
     // Its own database: the shared one may hold admins created by other test files.
-    const url = await freshDatabase(inject("adminDatabaseUrl"), "roles");
-    await migrate(url);
+    const url = await freshDatabase(inject("adminDatabaseUrl"), "roles", inject("migratedTemplate"));
     isolated = createPrismaClient(url);
     const [a, b] = await Promise.all(
       ["ana", "bea"].map((name) =>

@@ -7,6 +7,7 @@ import { interviewContent } from "~/features/interviews/index.ts";
 import { sitemapXml } from "~/features/seo/sitemap.ts";
 import { STATIC_PATHS } from "~/features/seo/static-paths.ts";
 import { db } from "~/platform/db/db.ts";
+import { buildArticle } from "../support/builders.ts";
 
 const SITE = "https://riesgos-ia.example";
 const DRAFT = `feeds-draft-${Date.now()}`;
@@ -14,9 +15,7 @@ const parser = new XMLParser({ ignoreAttributes: false });
 
 beforeAll(async () => {
   // A draft with markup-looking text: it must stay out of the feeds and the sitemap.
-  await db.article.create({
-    data: { slug: DRAFT, title_es: "Borrador <b>&", summary_es: "x", body_es: "x", date: new Date(), status: "draft" },
-  });
+  await buildArticle(db, { slug: DRAFT, title_es: "Borrador <b>&", summary_es: "x", body_es: "x", status: "draft" });
 });
 afterAll(async () => {
   await db.article.deleteMany({ where: { slug: DRAFT } });
@@ -91,15 +90,13 @@ describe("RSS items", () => {
 
   it("makes the bodies' links absolute, to the site's pages in the feed's language", async () => {
     const slug = `feeds-links-${Date.now()}`;
-    await db.article.create({
-      data: {
-        slug,
-        title_es: "Enlaces",
-        summary_es: "x",
-        body_es: "[a](/metodologia) [b](/en/noticias/x) [c](https://example.org/p) [d](#notas) [e](mailto:a@b.es)",
-        date: new Date(Date.now() + 86_400_000),
-        status: "published",
-      },
+    await buildArticle(db, {
+      slug,
+      title_es: "Enlaces",
+      summary_es: "x",
+      body_es: "[a](/metodologia) [b](/en/noticias/x) [c](https://example.org/p) [d](#notas) [e](mailto:a@b.es)",
+      date: new Date(Date.now() + 86_400_000),
+      status: "published",
     });
     try {
       const hrefs = (item: Item) => [...item["content:encoded"].matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
@@ -126,16 +123,14 @@ describe("RSS items", () => {
 
   it("gives an article's image as enclosure and media:content, absolute", async () => {
     const slug = `feeds-image-${Date.now()}`;
-    await db.article.create({
-      data: {
-        slug,
-        title_es: "Con imagen",
-        summary_es: "x",
-        body_es: "cuerpo",
-        date: new Date(Date.now() + 86_400_000),
-        status: "published",
-        image_url: "/api/media/generated/foto.png",
-      },
+    await buildArticle(db, {
+      slug,
+      title_es: "Con imagen",
+      summary_es: "x",
+      body_es: "cuerpo",
+      date: new Date(Date.now() + 86_400_000),
+      status: "published",
+      image_url: "/api/media/generated/foto.png",
     });
     try {
       const { doc, items } = await rss("es");

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
-import { toInngestFunction } from "~/server/jobs/functions.ts";
+import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
 
 /** Under Inngest the operators' view lists the runs the app saw, each linked to its page in the dashboard. */
 const uid = () => Math.random().toString(36).slice(2, 8);

@@ -7,7 +7,7 @@ import { db } from "~/platform/db/db.ts";
 import { defineJob, type JobFailure, NonRetriableError } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { toInngestFunction } from "~/server/jobs/functions.ts";
+import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

@@ -15,8 +15,8 @@ const { defineJob } = await import("~/platform/jobs/contract.ts");
 const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
 const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engine/schedules.ts");
 const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/features/newsletter/jobs.ts");
-const { toInngestFunction } = await import("~/server/jobs/functions.ts");
-const { registerAppJobs } = await import("~/server/jobs/registry.ts");
+const { toInngestFunction } = await import("~/platform/jobs/inngest-functions.ts");
+const { registerAppJobs } = await import("~/server/jobs.ts");
 const { loadSeed } = await import("../../seed/load.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
 

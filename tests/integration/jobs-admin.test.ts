@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { jobs } from "~/server/jobs/registry.ts";
+import { jobs } from "~/server/jobs.ts";
 import { settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

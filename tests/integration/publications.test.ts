@@ -1,22 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db/db.ts";
+import { buildAgent, buildArticle } from "../support/builders.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
 const admin = callerAs(adminSession);
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function article(suffix: string, data: Record<string, unknown> = {}) {
-  return db.article.create({
-    data: {
-      slug: `pub-${suffix}-${unique}`,
-      title_es: `Artículo ${suffix} ${unique}`,
-      summary_es: "Resumen",
-      body_es: "Cuerpo <script>alert(1)</script>",
-      date: new Date(),
-      is_agent: true,
-      review_required: true,
-      ...data,
-    },
+function article(suffix: string, data: Parameters<typeof buildArticle>[1] = {}) {
+  return buildArticle(db, {
+    slug: `pub-${suffix}-${unique}`,
+    title_es: `Artículo ${suffix} ${unique}`,
+    body_es: "Cuerpo <script>alert(1)</script>",
+    is_agent: true,
+    review_required: true,
+    ...data,
   });
 }
 
@@ -53,7 +50,7 @@ describe("review desk", () => {
 
 describe("author migration", () => {
   it("lists authors, fixes names per slug ('Sin nombre' when empty) and auto-migrates agent names", async () => {
-    const agent = await db.agent.create({ data: { name: `Vigía ${unique}` } });
+    const agent = await buildAgent(db, { name: `Vigía ${unique}` });
     const byAgent = await article("agent", { author: agent.name });
     const prefixed = await article("prefixed", { author: `Agent: Otro ${unique}` });
     const nameless = await article("nameless", { author: null });

@@ -8,6 +8,7 @@ import { db } from "~/platform/db/db.ts";
 import type { RouteAccess } from "~/platform/http/route.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
+import { buildUser } from "../support/builders.ts";
 import { adminSession, callerAs, userSession } from "../support/sessions.ts";
 
 type AnyProcedure = { _def: { meta?: AppMeta; type: string } };
@@ -94,8 +95,11 @@ const SAMPLE_PARAMS: Record<string, Record<string, unknown>> = {
 
 async function cookieFor(role: "user" | "admin") {
   const name = `rbac_${role}_${Math.random().toString(36).slice(2, 8)}`;
-  const user = await db.user.create({
-    data: { username: name, email: `${name}@example.com`, passwordHash: await hashPassword("x-123456"), role },
+  const user = await buildUser(db, {
+    username: name,
+    email: `${name}@example.com`,
+    passwordHash: await hashPassword("x-123456"),
+    role,
   });
   return `next-auth.session-token=${await createSession(db, user.id)}`;
 }

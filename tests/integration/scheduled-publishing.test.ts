@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { buildArticle } from "../support/builders.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 
 // publishDueArticles publishes every due article of its database: a database of this file's own, so other
@@ -8,7 +9,7 @@ const { db } = await import("~/platform/db/db.ts");
 const { listArticles, getPublishedArticle, listPublishedArticleRefs } = await import("~/features/articles/reads.ts");
 const { publishDueArticles } = await import("~/features/publications/schedule.ts");
 const { searchContent } = await import("~/features/search/search.ts");
-const { jobs } = await import("~/server/jobs/registry.ts");
+const { jobs } = await import("~/server/jobs.ts");
 const { runJob } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { restAdmin } = await import("../support/rest-admin.ts");
@@ -29,17 +30,12 @@ afterEach(() => {
 });
 
 async function draft(suffix: string) {
-  return db.article.create({
-    data: {
-      slug: `sched-${suffix}-${unique}`,
-      title_es: `Programado ${suffix} ${unique}`,
-      summary_es: "Resumen",
-      body_es: "Cuerpo",
-      date: new Date(),
-      topics: ["regulacion"],
-      is_agent: true,
-      review_required: true,
-    },
+  return buildArticle(db, {
+    slug: `sched-${suffix}-${unique}`,
+    title_es: `Programado ${suffix} ${unique}`,
+    topics: ["regulacion"],
+    is_agent: true,
+    review_required: true,
   });
 }
 

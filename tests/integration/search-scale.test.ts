@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HIGHLIGHT_START } from "~/features/articles/schema.ts";
 import { searchContent } from "~/features/search/search.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
-import { migrate } from "~/platform/db/migrate.ts";
 import { entityNamesByFrequency, insertGeneratedArticles } from "../../bench/lib/article-generator.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 
@@ -17,8 +16,7 @@ let db: DbClient;
 let client: pg.Client;
 
 beforeAll(async () => {
-  url = await freshDatabase(inject("adminDatabaseUrl"), "search_scale");
-  await migrate(url);
+  url = await freshDatabase(inject("adminDatabaseUrl"), "search_scale", inject("migratedTemplate"));
   await insertGeneratedArticles(url, ARTICLES);
   db = createPrismaClient(url);
   client = new pg.Client({ connectionString: url });

@@ -4,21 +4,18 @@ import { searchContent } from "~/features/search/search.ts";
 import { db } from "~/platform/db/db.ts";
 import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
+import { buildArticle } from "../support/builders.ts";
 
 const caller = createCaller(createInnerContext({ session: null }));
 const DRAFT_SLUG = `search-draft-${Date.now()}`;
 
 beforeAll(async () => {
   // A draft with a unique word: drafts must never be found.
-  await db.article.create({
-    data: {
-      slug: DRAFT_SLUG,
-      title_es: "Borrador con la palabra zorblaxiano",
-      summary_es: "Resumen",
-      body_es: "Cuerpo zorblaxiano",
-      date: new Date(),
-      status: "draft",
-    },
+  await buildArticle(db, {
+    slug: DRAFT_SLUG,
+    title_es: "Borrador con la palabra zorblaxiano",
+    body_es: "Cuerpo zorblaxiano",
+    status: "draft",
   });
 });
 afterAll(async () => {

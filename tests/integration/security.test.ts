@@ -13,6 +13,7 @@ import { TRPC_MAX_BATCH_SIZE } from "~/platform/trpc/limits.ts";
 import proxy from "~/proxy.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import nextConfig from "../../next.config.mjs";
+import { buildUser } from "../support/builders.ts";
 
 // Windows of a minute (read when each limiter is first used): long enough that a loaded machine cannot outlast
 // one mid-test; the tests end a window by expiring its stored counters (`endWindow`) instead of waiting.
@@ -52,7 +53,7 @@ async function account() {
   const id = uid();
   const email = `limite.${id}@example.com`;
   const password = `clave-${id}`;
-  await db.user.create({ data: { email, username: `limite_${id}`, passwordHash: await hashPassword(password) } });
+  await buildUser(db, { email, username: `limite_${id}`, passwordHash: await hashPassword(password) });
   return { email, password };
 }
 

@@ -9,6 +9,7 @@ import { hashPassword } from "~/platform/auth/password.ts";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/platform/auth/sessions.ts";
 import { db } from "~/platform/db/db.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { buildUser } from "../support/builders.ts";
 import { nextAuthRequest } from "../support/next-auth.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -19,13 +20,11 @@ const asCookie = (token: string) => `next-auth.session-token=${token}`;
 async function newUser(role: "user" | "admin" = "user") {
   const id = uid();
   const password = `clave-${id}`;
-  const user = await db.user.create({
-    data: {
-      username: `sesion_${id}`,
-      email: `sesion.${id}@example.com`,
-      passwordHash: await hashPassword(password),
-      role,
-    },
+  const user = await buildUser(db, {
+    username: `sesion_${id}`,
+    email: `sesion.${id}@example.com`,
+    passwordHash: await hashPassword(password),
+    role,
   });
   return { user, password };
 }

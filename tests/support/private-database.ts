@@ -1,6 +1,5 @@
 import type pg from "pg";
 import { expect, inject, vi } from "vitest";
-import { migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "./fresh-database.ts";
 
 /**
@@ -9,8 +8,7 @@ import { freshDatabase } from "./fresh-database.ts";
  * disturb. Call it BEFORE importing app modules (src/platform/env/env.js reads DATABASE_URL once, on first import).
  */
 export async function createPrivateDatabase(prefix: string): Promise<{ url: string; name: string }> {
-  const url = await freshDatabase(inject("adminDatabaseUrl"), prefix);
-  await migrate(url);
+  const url = await freshDatabase(inject("adminDatabaseUrl"), prefix, inject("migratedTemplate"));
   vi.stubEnv("DATABASE_URL", url);
   return { url, name: new URL(url).pathname.slice(1) };
 }

@@ -1,6 +1,10 @@
 import type { AppSession } from "~/platform/auth/session.ts";
 import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
+import { registerAppJobs } from "~/server/jobs.ts";
+
+// What server start does (src/instrumentation.ts): procedures enqueue jobs and the operators' view lists them.
+registerAppJobs();
 
 export const userSession: AppSession = {
   user: { id: "test-user", username: "lectora", email: "lectora@example.com", role: "user" },

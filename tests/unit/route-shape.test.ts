@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeShape } from "~/features/seo/page-exists.ts";
+import { routeShape } from "~/features/seo/not-found.ts";
 
 const ROUTES = [
   "/",

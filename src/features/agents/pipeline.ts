@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recentArticleCoverage } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
@@ -62,11 +63,7 @@ const canonicalUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, "").r
 
 /** Drops items an existing article already covers (same URL among its sources, or a near-identical title). */
 async function uncoveredItems(db: DbClient, items: FeedItem[]): Promise<FeedItem[]> {
-  const recent = await db.article.findMany({
-    select: { title_es: true, title_en: true, sources: true },
-    orderBy: { created_at: "desc" },
-    take: 500,
-  });
+  const recent = await recentArticleCoverage(db);
   const urls = new Set(
     recent
       .flatMap((a) => (Array.isArray(a.sources) ? (a.sources as { url?: string }[]) : []))

@@ -1,4 +1,4 @@
-import { invalidateArticles } from "~/features/articles/index.ts";
+import { articleOfRun, invalidateArticles } from "~/features/articles/index.ts";
 import {
   checkSources,
   generateArticleImage,
@@ -27,7 +27,7 @@ const log = translatorFor("es", "jobLogs.agentRun");
 /** Step "start": the run's plan, and the run marked running (a replay that already saved says so). */
 export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
   const plan = await loadRunPlan(db, runId);
-  const already = await db.article.findUnique({ where: { agent_run_id: runId }, select: { slug: true } });
+  const already = await articleOfRun(db, runId);
   await db.agentRun.update({
     where: { id: runId },
     data: { status: "running", started_at: new Date(), finished_at: null, error: null, progress: 5 },

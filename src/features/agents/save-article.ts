@@ -1,3 +1,4 @@
+import { articleOfRun, insertArticle } from "~/features/articles/index.ts";
 import type { SourceCheck, VerificationReport } from "~/features/publications/index.ts";
 import { attachRunSnapshots, recordRevision } from "~/features/publications/index.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
@@ -43,7 +44,7 @@ export async function saveRunArticle(
   imageUrl: string | null,
   report: VerificationReport | null = null,
 ): Promise<SavedArticle & { created: boolean }> {
-  const existing = await db.article.findUnique({ where: { agent_run_id: plan.runId } });
+  const existing = await articleOfRun(db, plan.runId);
   if (existing) return { ...summary(existing), created: false };
 
   const es = plan.language === "es" ? draft : translation;
@@ -59,29 +60,27 @@ export async function saveRunArticle(
   for (let attempt = 0; attempt < 3; attempt++) {
     const slug = attempt === 0 ? base : `${base.slice(0, 70)}-${plan.runId.slice(-6 - attempt)}`;
     try {
-      const row = await db.article.create({
-        data: {
-          slug,
-          title_es: es.title,
-          title_en: en.title,
-          summary_es: es.summary,
-          summary_en: en.summary,
-          body_es: es.body,
-          body_en: en.body,
-          date: now,
-          topics: draft.topics,
-          type: plan.contentType,
-          tags: draft.tags,
-          sources: draft.sources,
-          author: plan.author,
-          author_name: plan.author,
-          image_url: imageUrl,
-          is_agent: true,
-          review_required: reviewRequired,
-          status: publish ? "published" : "draft",
-          published_at: publish ? now : null,
-          agent_run_id: plan.runId,
-        },
+      const row = await insertArticle(db, {
+        slug,
+        title_es: es.title,
+        title_en: en.title,
+        summary_es: es.summary,
+        summary_en: en.summary,
+        body_es: es.body,
+        body_en: en.body,
+        date: now,
+        topics: draft.topics,
+        type: plan.contentType,
+        tags: draft.tags,
+        sources: draft.sources,
+        author: plan.author,
+        author_name: plan.author,
+        image_url: imageUrl,
+        is_agent: true,
+        review_required: reviewRequired,
+        status: publish ? "published" : "draft",
+        published_at: publish ? now : null,
+        agent_run_id: plan.runId,
       });
       await attachRunSnapshots(db, plan.runId, row.id);
       await recordRevision(db, null, row, {
@@ -93,7 +92,7 @@ export async function saveRunArticle(
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Either a concurrent replay saved this run's article first, or the slug is taken: try the next slug.
-      const row = await db.article.findUnique({ where: { agent_run_id: plan.runId } });
+      const row = await articleOfRun(db, plan.runId);
       if (row) return { ...summary(row), created: false };
     }
   }

@@ -8,3 +8,19 @@ export { inOneLanguage } from "./card.ts";
 export { toArticleDto } from "./dto.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";
 export { articlesRouter } from "./router.ts";
+export { articleMatchRows, newestArticleMatches } from "./search-matches.ts";
+export {
+  allArticleAuthors,
+  articleBylines,
+  articleBySlug,
+  articleOfRun,
+  articleSourcesById,
+  type DeskList,
+  deleteArticleRow,
+  deskArticles,
+  dueScheduledSlugs,
+  insertArticle,
+  publishedArticleIds,
+  recentArticleCoverage,
+  updateArticleLocked,
+} from "./store.ts";

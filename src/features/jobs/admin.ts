@@ -6,6 +6,12 @@ import { cancelRun } from "~/platform/jobs/engine/cancel.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { nextFire } from "~/platform/jobs/engine/schedules.ts";
 import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
+import {
+  type AttemptRow,
+  type EngineRunRow,
+  recentEngineRuns,
+  recentInngestRuns,
+} from "~/platform/jobs/run-history.ts";
 import type { JobRunDto, JobsOverview } from "./schema.ts";
 
 const RECENT = 100;
@@ -18,23 +24,7 @@ const STATUS = {
   failed: "failed",
 } as const;
 
-interface Row {
-  id: string;
-  name: string;
-  state: keyof typeof STATUS;
-  retry_count: number;
-  retry_limit: number;
-  output: { message?: string } | null;
-  created_on: Date;
-  started_on: Date | null;
-  completed_on: Date | null;
-  step: string | null;
-  takeovers: number | null;
-  progress_done: number | null;
-  progress_total: number | null;
-}
-
-type Attempt = JobRunDto["attempt_log"][number] & { run_id: string };
+type Row = EngineRunRow;
 
 function schedules(): JobsOverview["schedules"] {
   return registeredJobs().flatMap((j) =>
@@ -42,7 +32,7 @@ function schedules(): JobsOverview["schedules"] {
   );
 }
 
-function toDto(r: Row, log: Attempt[]): JobRunDto {
+function toDto(r: Row, log: AttemptRow[]): JobRunDto {
   const finished = r.state === "completed" || r.state === "failed" || r.state === "cancelled";
   // The whole run: from its first attempt's start to its last one's end (pg-boss keeps only the last attempt).
   const start = log[0]?.started_at ?? r.started_on;
@@ -78,7 +68,7 @@ function progressOf(r: Row, start: Date | null, running: boolean): JobRunDto["pr
 
 /** Under Inngest: the runs the app noted, each linked to its page in the Inngest dashboard. */
 async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
-  const rows = await db.inngestRun.findMany({ orderBy: { started_at: "desc" }, take: RECENT });
+  const rows = await recentInngestRuns(db, RECENT);
   return rows.map((r) => ({
     id: r.run_id,
     name: r.name,
@@ -104,32 +94,11 @@ async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
 export async function listJobs(db: DbClient): Promise<JobsOverview> {
   if (inngestConfigured)
     return { engine: "inngest", dashboard_url: inngestRunsUrl(), runs: await inngestRuns(db), schedules: schedules() };
-  const { schema } = await getEngine();
-  const cols = "id, name, state::text AS state, retry_count, retry_limit, output, created_on, started_on, completed_on";
-  // A scheduled job's completed runs show only their latest: the per-minute ones would push every other run
-  // off the list within the hour. Its failures and live runs all stay.
+  // A scheduled job's completed runs show only their latest (the per-minute ones would crowd out the rest).
   const scheduled = registeredJobs()
     .filter((j) => j.cron)
     .map((j) => j.name);
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT * FROM (
-       SELECT j.id::text, j.name, j.state, j.retry_count, j.retry_limit, j.output, j.created_on, j.started_on,
-              j.completed_on, r.step, r.takeovers, r.progress_done, r.progress_total,
-              row_number() OVER (PARTITION BY j.name, j.state ORDER BY j.created_on DESC) AS nth
-         FROM (SELECT ${cols} FROM ${schema}.job UNION ALL SELECT ${cols} FROM ${schema}.archive) j
-         LEFT JOIN job_runs r ON r.id = j.id
-        WHERE j.name NOT LIKE '\\_\\_pgboss%') runs
-      WHERE NOT (state = 'completed' AND name = ANY($1::text[]) AND nth > 1)
-      ORDER BY created_on DESC
-      LIMIT ${RECENT}`,
-    scheduled,
-  );
-  const attempts = await db.$queryRaw<Attempt[]>`
-    SELECT run_id::text, attempt, started_at, ended_at, outcome, reason FROM job_attempts
-     WHERE run_id = ANY(${rows.map((r) => r.id)}::uuid[]) ORDER BY run_id, attempt`;
-  const logs = new Map<string, Attempt[]>();
-  for (const a of attempts) logs.set(a.run_id, [...(logs.get(a.run_id) ?? []), a]);
-  const runs = rows.map((r) => toDto(r, logs.get(r.id) ?? []));
+  const runs = (await recentEngineRuns(db, RECENT, scheduled)).map(({ row, attempts }) => toDto(row, attempts));
   return { engine: "embedded", dashboard_url: null, runs, schedules: schedules() };
 }
 

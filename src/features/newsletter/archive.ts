@@ -1,4 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
+import { archivedWhere } from "./lookup.ts";
 import type { NewsletterItem } from "./schema.ts";
 
 /** A sent newsletter as the public archive shows it: its content only, nothing about who got it. */
@@ -40,13 +41,10 @@ export async function listArchivedNewsletters(db: DbClient): Promise<ArchivedNew
   return rows.map(toArchived);
 }
 
-/** A newsletter that went out or is going out: its e-mail links to its page from the first batch on. */
-const outWhere = (slug: string) => ({ slug, status: { in: ["sent" as const, "sending" as const] } });
-
 /** One sent (or being sent) newsletter by its archive slug; null for drafts, failed sends and unknown slugs. */
 export async function getArchivedNewsletter(db: DbClient, slug: string): Promise<ArchivedNewsletter | null> {
   const row = await db.newsletter.findFirst({
-    where: outWhere(slug),
+    where: archivedWhere(slug),
     select: archiveSelect,
   });
   return row ? toArchived(row) : null;

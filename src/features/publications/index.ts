@@ -2,8 +2,7 @@
 export { generateArticleImage } from "./article-image.ts";
 export { fetchRunSources } from "./fetch-sources.ts";
 export { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "./jobs.ts";
-export { adminMigrationRouter } from "./migration-router.ts";
-export { recordRevision } from "./record-revision.ts";
+export { changeArticle, recordRevision } from "./record-revision.ts";
 export { adminRevisionsRouter } from "./revisions-router.ts";
 export { adminPublicationsRouter } from "./router.ts";
 export { checkSources, type SourceCheck } from "./source-policy.ts";

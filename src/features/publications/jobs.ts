@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { publishedArticleIds } from "~/features/articles/index.ts";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { generateArticleImage } from "./article-image.ts";
-import { checkArticleSources, publishedArticleIds } from "./link-check.ts";
+import { checkArticleSources } from "./link-check.ts";
 import { imageSubject, replaceArticleImage } from "./replace-image.ts";
 import { publishDueArticles } from "./schedule.ts";
 

@@ -1,16 +1,7 @@
+import { articleSourcesById } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { fetchAndSnapshot, officialSourceFetcher } from "./fetch-sources.ts";
 import { articleSnapshots, previousFetch } from "./source-snapshots.ts";
-
-/** Published articles whose sources the weekly check visits, oldest check first. */
-export async function publishedArticleIds(db: DbClient): Promise<string[]> {
-  const rows = await db.article.findMany({
-    where: { status: "published" },
-    select: { id: true },
-    orderBy: { published_at: "asc" },
-  });
-  return rows.map((r) => r.id);
-}
 
 const sameUrl = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
@@ -23,8 +14,8 @@ export async function checkArticleSources(db: DbClient, articleIds: string[], no
   const counts = { checked: 0, dead: 0, moved: 0 };
   const fetcher = officialSourceFetcher();
   for (const id of articleIds) {
-    const article = await db.article.findUnique({ where: { id }, select: { sources: true } });
-    const urls = (Array.isArray(article?.sources) ? (article.sources as { url?: unknown }[]) : [])
+    const sources = await articleSourcesById(db, id);
+    const urls = (Array.isArray(sources) ? (sources as { url?: unknown }[]) : [])
       .map((s) => s?.url)
       .filter((u): u is string => typeof u === "string");
     const known = new Map((await articleSnapshots(db, id)).map((s) => [s.url, s]));

@@ -1,3 +1,4 @@
+import { updateArticleLocked } from "~/features/articles/index.ts";
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -69,12 +70,9 @@ export async function changeArticle(
   data: Prisma.ArticleUpdateInput | ((row: Article) => Prisma.ArticleUpdateInput),
   meta: RevisionMeta,
 ): Promise<{ before: Article; after: Article }> {
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "articles" WHERE slug = ${slug} FOR UPDATE`;
-    if (locked.length === 0) throw notFound("Article");
-    const before = await tx.article.findUniqueOrThrow({ where: { slug } });
-    const after = await tx.article.update({ where: { slug }, data: typeof data === "function" ? data(before) : data });
-    await recordRevision(tx, before, after, meta);
-    return { before, after };
-  });
+  const change = await updateArticleLocked(db, slug, data, (tx, before, after) =>
+    recordRevision(tx, before, after, meta),
+  );
+  if (!change) throw notFound("Article");
+  return { before: change.before, after: change.after };
 }

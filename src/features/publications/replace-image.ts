@@ -1,15 +1,13 @@
-import { invalidateArticles } from "~/features/articles/index.ts";
+import { articleBySlug, invalidateArticles } from "~/features/articles/index.ts";
 import { SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
 import { changeArticle } from "./record-revision.ts";
 
 /** What the image job needs of an article (null once the article is gone: nothing to illustrate). */
-export function imageSubject(db: DbClient, slug: string) {
-  return db.article.findUnique({
-    where: { slug },
-    select: { title_es: true, summary_es: true, image_url: true, status: true },
-  });
+export async function imageSubject(db: DbClient, slug: string) {
+  const row = await articleBySlug(db, slug);
+  return row && { title_es: row.title_es, summary_es: row.summary_es, image_url: row.image_url, status: row.status };
 }
 
 type Subject = NonNullable<Awaited<ReturnType<typeof imageSubject>>>;

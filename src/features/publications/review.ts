@@ -1,4 +1,10 @@
-import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
+import {
+  articleBySlug,
+  deleteArticleRow,
+  deskArticles,
+  invalidateArticles,
+  toArticleDto,
+} from "~/features/articles/index.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
@@ -17,32 +23,21 @@ const say = translatorFor("es", "adminPublications");
 
 /** Pendientes: drafts (review required or not), newest first; approved-for-later ones are in Programadas. */
 export async function listDrafts(db: DbClient) {
-  const rows = await db.article.findMany({
-    where: { status: "draft", publish_at: null },
-    orderBy: { created_at: "desc" },
-    take: 200,
-  });
-  return rows.map(toArticleDto);
+  return (await deskArticles(db, "drafts")).map(toArticleDto);
 }
 
 /** Programadas: approved for a later time, soonest first. */
 export async function listScheduled(db: DbClient) {
-  const rows = await db.article.findMany({
-    where: { status: "draft", publish_at: { not: null } },
-    orderBy: { publish_at: "asc" },
-    take: 200,
-  });
-  return rows.map(toArticleDto);
+  return (await deskArticles(db, "scheduled")).map(toArticleDto);
 }
 
 /** Aprobadas: published articles, newest first. */
 export async function listApproved(db: DbClient) {
-  const rows = await db.article.findMany({ where: { status: "published" }, orderBy: { date: "desc" }, take: 200 });
-  return rows.map(toArticleDto);
+  return (await deskArticles(db, "approved")).map(toArticleDto);
 }
 
 async function findArticle(db: DbClient, slug: string) {
-  const row = await db.article.findUnique({ where: { slug } });
+  const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   return row;
 }
@@ -104,7 +99,7 @@ async function findingsGate(db: DbClient, row: { id: string; status: string }, c
 
 export async function deleteArticle(db: DbClient, slug: string) {
   const row = await findArticle(db, slug);
-  await db.article.delete({ where: { slug } });
+  await deleteArticleRow(db, slug);
   if (row.status === "published") await invalidateArticles({ slug });
   return { message: say("outcomes.deleted") };
 }

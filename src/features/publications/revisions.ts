@@ -1,3 +1,4 @@
+import { articleBySlug } from "~/features/articles/index.ts";
 import { sourceSchema } from "~/features/articles/schema.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -9,7 +10,7 @@ type RestorableField = (typeof RESTORABLE_FIELDS)[number];
 
 /** GET /api/articles/{slug}/revisions: newest first. */
 export async function listRevisions(db: DbClient, slug: string) {
-  const article = await db.article.findUnique({ where: { slug }, select: { id: true } });
+  const article = await articleBySlug(db, slug);
   if (!article) throw notFound("Article");
   const rows = await db.articleRevision.findMany({
     where: { article_id: article.id },
@@ -31,7 +32,7 @@ export async function restoreRevision(
   actor: Actor,
   opts: { confirmUnofficialSources?: boolean; fields?: readonly RestorableField[] } = {},
 ) {
-  const article = await db.article.findUnique({ where: { slug }, select: { id: true } });
+  const article = await articleBySlug(db, slug);
   if (!article) throw notFound("Article");
   const revision = await db.articleRevision.findFirst({ where: { id: revisionId, article_id: article.id } });
   if (!revision) throw notFound("Revision");

@@ -1,4 +1,4 @@
-import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
+import { articleBySlug, dueScheduledSlugs, invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { recordAudit } from "~/platform/audit/audit.ts";
@@ -12,7 +12,7 @@ import { changeArticle } from "./record-revision.ts";
  * "articles/publish-due" publishes it — whatever happens to that job, nothing shows early.
  */
 export async function scheduleArticle(db: DbClient, slug: string, publishAt: Date | null, actor: Actor) {
-  const row = await db.article.findUnique({ where: { slug }, select: { status: true } });
+  const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   if (row.status === "published")
     throw new AppError("CONFLICT", "publish_at: el artículo ya está publicado", {
@@ -51,14 +51,9 @@ function publishIfDue(row: Article, now: Date): Prisma.ArticleUpdateInput {
  * is published once (the row is re-checked under its lock).
  */
 export async function publishDueArticles(db: DbClient, now: Date = new Date()) {
-  const due = await db.article.findMany({
-    where: { status: "draft", publish_at: { lte: now } },
-    select: { slug: true },
-    orderBy: { publish_at: "asc" },
-    take: 500,
-  });
+  const due = await dueScheduledSlugs(db, now);
   const published: string[] = [];
-  for (const { slug } of due) {
+  for (const slug of due) {
     const change = await changeArticle(db, slug, (row) => publishIfDue(row, now), {
       action: "scheduled_publish",
       actor: SYSTEM_ACTOR,

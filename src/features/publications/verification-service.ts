@@ -1,3 +1,4 @@
+import { articleBySlug } from "~/features/articles/index.ts";
 import type { Article } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -46,7 +47,7 @@ export async function reportForEdit(
   changes: { body_es?: string; body_en?: string; sources?: { name: string; url: string }[] },
 ): Promise<VerificationReport | null> {
   if (changes.body_es === undefined && changes.body_en === undefined && changes.sources === undefined) return null;
-  const row = await db.article.findUnique({ where: { slug } });
+  const row = await articleBySlug(db, slug);
   if (!row || !(await isGroundedArticle(db, row.id))) return null;
   return verifyContent(
     {
@@ -75,7 +76,7 @@ const summary = (s: SnapshotView) => ({
 
 /** GET /api/articles/{slug}/verification: the current report, its confirmation and the sources consulted. */
 export async function getVerification(db: DbClient, slug: string) {
-  const row = await db.article.findUnique({ where: { slug } });
+  const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   const { report, confirmation } = await latestReport(db, row.id);
   const snapshots = await articleSnapshots(db, row.id);
@@ -93,7 +94,7 @@ export async function getVerification(db: DbClient, slug: string) {
  * last snapshot of each), stores the new snapshots and a "verify" revision with the new report.
  */
 export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) {
-  const row = await db.article.findUnique({ where: { slug } });
+  const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   const before = await articleSnapshots(db, row.id);
   const previous = new Map(before.filter((s) => s.ok).map((s) => [s.url, previousFetch(s)]));

@@ -1,3 +1,4 @@
+import { articleMatchRows, newestArticleMatches } from "~/features/articles/index.ts";
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
@@ -7,7 +8,6 @@ import {
 } from "~/features/articles/schema.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { newestArticleMatches } from "./article-matches.ts";
 
 type Localized = { es: string; en: string };
 
@@ -97,7 +97,7 @@ export async function searchContent(db: DbClient, rawInput: { q: string; locale?
     s.kind === "article"
       ? Prisma.sql`
       SELECT ${s.kind}::text AS kind, t.id, ${Prisma.raw(s.title[locale])} AS title, t.date, ${rank} AS rank
-        FROM article_matches m JOIN "articles" t ON t.id = m.id, q`
+        FROM ${articleMatchRows}, q`
       : Prisma.sql`
       SELECT ${s.kind}::text AS kind, t.id, ${Prisma.raw(s.title[locale])} AS title, ${Prisma.raw(s.date)} AS date,
              ${rank} AS rank

@@ -1,4 +1,5 @@
 /** Accounts and sign-in: register, login, sessions, password change, admin bootstrap and roles. */
 export { adminUsersRouter } from "./admin-router.ts";
+export { listAdmins } from "./list-users.ts";
 export { authRouter } from "./router.ts";
 export { signIn } from "./sign-in.ts";

@@ -1,11 +1,15 @@
-import { adminAgentsRouter, adminRunsRouter, manualGenerationRouter } from "~/features/agents/index.ts";
+import {
+  adminAgentsRouter,
+  adminMigrationRouter,
+  adminRunsRouter,
+  manualGenerationRouter,
+} from "~/features/agents/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
 import { adminNewslettersRouter, adminSubscriptionsRouter } from "~/features/newsletter/index.ts";
 import {
-  adminMigrationRouter,
   adminPublicationsRouter,
   adminRevisionsRouter,
   adminVerificationRouter,

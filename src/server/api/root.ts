@@ -4,14 +4,10 @@ import { newsletterRouter } from "~/features/newsletter/index.ts";
 import { searchRouter } from "~/features/search/index.ts";
 import { authRouter } from "~/features/users/index.ts";
 import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { registerAppJobs } from "../jobs/registry.ts";
 import { adminRouter } from "./admin-router.ts";
 import { healthRouter } from "./health-router.ts";
 
 /** The whole API. Public and user procedures by domain; every admin procedure under `admin`. */
-// Procedures enqueue jobs and the operators' view lists them: whichever bundle serves them knows the list.
-registerAppJobs();
-
 export const appRouter = createTRPCRouter({
   health: healthRouter,
   articles: articlesRouter,

@@ -1,10 +1,10 @@
 import { serve } from "inngest/next";
 import { inngest, inngestConfigured } from "~/platform/jobs/client.ts";
-import { inngestFunctions } from "~/server/jobs/functions.ts";
+import { appInngestFunctions } from "~/server/jobs.ts";
 
 // Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably. Without Inngest
 // the jobs run on the embedded engine and there is nothing here: a 404 that says so, not an SDK error.
-const served = serve({ client: inngest, functions: inngestFunctions });
+const served = serve({ client: inngest, functions: appInngestFunctions() });
 
 const notConfigured = () =>
   Response.json(

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "~/platform/i18n/navigation.ts";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { JsonLd } from "~/ui/page-header.tsx";
-import type { NotFoundKind } from "../page-exists.ts";
+import type { NotFoundKind } from "../not-found.ts";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 /** What the spec's functions get besides the item: the page's language and slug. */

@@ -1,25 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notFoundView } from "~/features/seo/index.ts";
 import { NotFoundView } from "~/features/site/ui/not-found-view.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
 
 type Params = Promise<{ locale: Locale; kind: string }>;
 
-const VIEWS = {
-  page: { title: "title", body: "body", back: "back", href: "/" },
-  article: { title: "article", body: "articleBody", back: "articleBack", href: "/noticias" },
-  interview: { title: "interview", body: "interviewBody", back: "interviewBack", href: "/entrevistas" },
-  referent: { title: "referent", body: "referentBody", back: "referentBack", href: "/referentes" },
-  newsletter: { title: "newsletter", body: "newsletterBody", back: "newsletterBack", href: "/newsletter" },
-} as const;
-
-const view = (kind: string) => VIEWS[kind as keyof typeof VIEWS] ?? VIEWS.page;
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, kind } = await params;
   const t = await getTranslations({ locale, namespace: "notFound" });
   // Next adds `noindex` itself to every 404 answer.
-  return { title: t(view(kind).title) };
+  return { title: t(notFoundView(kind).title) };
 }
 
 /**
@@ -30,5 +21,5 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function NotFoundPage({ params }: { params: Params }) {
   const { locale, kind } = await params;
   setRequestLocale(locale);
-  return <NotFoundView {...view(kind)} />;
+  return <NotFoundView {...notFoundView(kind)} />;
 }

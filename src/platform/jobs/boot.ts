@@ -1,14 +1,15 @@
-import { inngest, inngestConfigured } from "../../platform/jobs/client.ts";
-import { getEngine, stopEngine } from "../../platform/jobs/engine/engine.ts";
-import { latestClaimedSlot, previousFire } from "../../platform/jobs/engine/schedules.ts";
-import { jobs, registerAppJobs } from "./registry.ts";
+import { registerJobs } from "./catalog.ts";
+import { inngest, inngestConfigured } from "./client.ts";
+import type { AnyJob } from "./contract.ts";
+import { getEngine, stopEngine } from "./engine/engine.ts";
+import { latestClaimedSlot, previousFire } from "./engine/schedules.ts";
 
 /**
  * Under Inngest a fire missed while the site was down is not replayed by Inngest: at start, a `catchUp` job
  * whose schedule fired before (a claimed slot exists) but whose latest slot is unclaimed gets one event for
  * that slot (the event id deduplicates instances starting together; the slot claim stops a double run).
  */
-async function catchUpOnInngest() {
+async function catchUpOnInngest(jobs: readonly AnyJob[]) {
   for (const job of jobs) {
     if (!job.cron || !job.catchUp) continue;
     const slot = previousFire(job.cron);
@@ -18,11 +19,14 @@ async function catchUpOnInngest() {
   }
 }
 
-/** Starts the embedded engine in the server process (Inngest, when configured, calls /api/inngest instead). */
-export async function startJobs(): Promise<void> {
-  registerAppJobs();
+/**
+ * At server start: registers the app's jobs (the composition root passes its list) and starts the embedded
+ * engine in the server process (Inngest, when configured, calls /api/inngest instead).
+ */
+export async function startJobs(jobs: readonly AnyJob[]): Promise<void> {
+  registerJobs(jobs);
   if (inngestConfigured) {
-    await catchUpOnInngest().catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+    await catchUpOnInngest(jobs).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
     return;
   }
   try {

@@ -50,3 +50,6 @@ export function newestArticleMatches(matches: () => Prisma.Sql, count: number): 
       SELECT id FROM (SELECT * FROM article_recent UNION SELECT * FROM article_older) c
        ORDER BY date DESC LIMIT ${count})`;
 }
+
+/** The rows of `article_matches` joined to their articles as `t`, for ranking them next to the other tables. */
+export const articleMatchRows = Prisma.sql`article_matches m JOIN "articles" t ON t.id = m.id`;

@@ -1,8 +1,7 @@
 import { cron } from "inngest";
-import { inngest } from "../../platform/jobs/client.ts";
-import { type AnyJob, describeFailure, reportFailure } from "../../platform/jobs/contract.ts";
-import { noteRunEnded, noteRunStarted, noteRunStep } from "../../platform/jobs/inngest-runs.ts";
-import { jobs } from "./registry.ts";
+import { inngest } from "./client.ts";
+import { type AnyJob, describeFailure, reportFailure } from "./contract.ts";
+import { noteRunEnded, noteRunStarted, noteRunStep } from "./inngest-runs.ts";
 
 /**
  * Wraps a job as an Inngest function: its steps become Inngest steps (durable, retried, memoised); a job
@@ -46,5 +45,3 @@ export function toInngestFunction(job: AnyJob) {
     },
   );
 }
-
-export const inngestFunctions = jobs.map(toInngestFunction);

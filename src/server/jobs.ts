@@ -8,8 +8,10 @@ import {
   weeklyNewsletterJob,
 } from "~/features/newsletter/index.ts";
 import { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
+import { startJobs } from "~/platform/jobs/boot.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
-import type { AnyJob } from "../../platform/jobs/contract.ts";
+import type { AnyJob } from "~/platform/jobs/contract.ts";
+import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
 
 /**
  * Every job of the app, listed explicitly: a feature defines its jobs in its jobs.ts and adds them here; the
@@ -32,3 +34,9 @@ export const jobs: AnyJob[] = [
 export function registerAppJobs(): void {
   registerJobs(jobs);
 }
+
+/** Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up. */
+export const startAppJobs = () => startJobs(jobs);
+
+/** The jobs as Inngest functions, for /api/inngest. */
+export const appInngestFunctions = () => jobs.map(toInngestFunction);

@@ -1,9 +1,16 @@
-import { EDITORIAL_AUTHOR, invalidateArticles } from "~/features/articles/index.ts";
+import {
+  allArticleAuthors,
+  articleBylines,
+  articleBySlug,
+  EDITORIAL_AUTHOR,
+  invalidateArticles,
+} from "~/features/articles/index.ts";
+import { changeArticle } from "~/features/publications/index.ts";
+import type { MigrationResult } from "~/features/publications/schema.ts";
+import { listAdmins } from "~/features/users/index.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { changeArticle } from "./record-revision.ts";
-import type { MigrationResult } from "./schema.ts";
 
 const AGENT_PREFIX = /^agent:\s*/i;
 
@@ -18,15 +25,7 @@ const isAgentAuthor = (author: string | null, names: Set<string>) =>
 
 /** GET /api/admin/articles/hardcoded-authors: the authors one can assign, and every article with its author. */
 export async function hardcodedAuthors(db: DbClient) {
-  const [names, articles, admins] = await Promise.all([
-    agentNames(db),
-    db.article.findMany({
-      select: { slug: true, title_es: true, author: true, author_name: true, date: true, status: true },
-      orderBy: { date: "desc" },
-      take: 500,
-    }),
-    db.user.findMany({ where: { role: "admin" }, select: { id: true, username: true }, orderBy: { username: "asc" } }),
-  ]);
+  const [names, articles, admins] = await Promise.all([agentNames(db), articleBylines(db), listAdmins(db)]);
   const humans = new Set<string>();
   for (const a of articles) if (a.author && !isAgentAuthor(a.author, names)) humans.add(a.author.trim());
   humans.delete(EDITORIAL_AUTHOR);
@@ -53,7 +52,7 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
   // Each published article whose byline changed: its own pages are cached under its slug's tag.
   const changedPublished: string[] = [];
   for (const [slug, newAuthor] of Object.entries(mapping)) {
-    const row = await db.article.findUnique({ where: { slug }, select: { author: true, status: true } });
+    const row = await articleBySlug(db, slug);
     if (!row) {
       results.push({ slug, status: "failed", message: say("outcomes.articleNotFound") });
       continue;
@@ -75,7 +74,7 @@ export async function fixAuthorNames(db: DbClient, mapping: Record<string, strin
 /** POST /api/admin/articles/auto-migrate: articles signed by an agent's name go to the editorial author. */
 export async function autoMigrateAuthors(db: DbClient, actor: Actor = SYSTEM_ACTOR) {
   const names = await agentNames(db);
-  const rows = await db.article.findMany({ select: { slug: true, author: true } });
+  const rows = await allArticleAuthors(db);
   const mapping = Object.fromEntries(
     rows.filter((r) => isAgentAuthor(r.author, names)).map((r) => [r.slug, EDITORIAL_AUTHOR]),
   );

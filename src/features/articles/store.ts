@@ -1,0 +1,113 @@
+import type { Article, Prisma } from "~/generated/prisma/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+
+/**
+ * The articles table for the features that write or list it outside the public reads: the review desk
+ * (publications), the agents that draft, and author migration. Only this feature queries the table; the
+ * others call these functions with their `db`.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+const DESK_LISTS: Record<"drafts" | "scheduled" | "approved", Prisma.ArticleFindManyArgs> = {
+  /** Pendientes: drafts not yet approved for a later time, newest first. */
+  drafts: { where: { status: "draft", publish_at: null }, orderBy: { created_at: "desc" } },
+  /** Programadas: approved for a later time, soonest first. */
+  scheduled: { where: { status: "draft", publish_at: { not: null } }, orderBy: { publish_at: "asc" } },
+  /** Aprobadas: published, newest first. */
+  approved: { where: { status: "published" }, orderBy: { date: "desc" } },
+};
+
+export type DeskList = keyof typeof DESK_LISTS;
+
+/** One of the review desk's lists, at most 200 rows. */
+export function deskArticles(db: DbClient, list: DeskList) {
+  const { where, orderBy } = DESK_LISTS[list];
+  return db.article.findMany({ where, orderBy, take: 200 });
+}
+
+export function articleBySlug(db: DbClient, slug: string) {
+  return db.article.findUnique({ where: { slug } });
+}
+
+/** The article an agent run saved, if it saved one (articles.agent_run_id is unique). */
+export function articleOfRun(db: DbClient, runId: string) {
+  return db.article.findUnique({ where: { agent_run_id: runId } });
+}
+
+/** Inserts a new article (an agent's draft); a taken slug or run id fails with Prisma's unique violation. */
+export function insertArticle(db: DbClient, data: Prisma.ArticleUncheckedCreateInput) {
+  return db.article.create({ data });
+}
+
+export async function deleteArticleRow(db: DbClient, slug: string) {
+  await db.article.delete({ where: { slug } });
+}
+
+/**
+ * Changes one article under a row lock, inside one transaction with `andThen` (which records the revision):
+ * two editors saving at once produce two consecutive changes. `data` may be a function of the current row.
+ * Null when no article has that slug.
+ */
+export function updateArticleLocked<T>(
+  db: DbClient,
+  slug: string,
+  data: Prisma.ArticleUpdateInput | ((row: Article) => Prisma.ArticleUpdateInput),
+  andThen: (tx: Tx, before: Article, after: Article) => Promise<T>,
+): Promise<{ before: Article; after: Article; result: T } | null> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "articles" WHERE slug = ${slug} FOR UPDATE`;
+    if (locked.length === 0) return null;
+    const before = await tx.article.findUniqueOrThrow({ where: { slug } });
+    const after = await tx.article.update({ where: { slug }, data: typeof data === "function" ? data(before) : data });
+    return { before, after, result: await andThen(tx, before, after) };
+  });
+}
+
+/** The sources an article cites, as stored (null when the article is gone). */
+export async function articleSourcesById(db: DbClient, id: string) {
+  return (await db.article.findUnique({ where: { id }, select: { sources: true } }))?.sources ?? null;
+}
+
+/** Published articles' ids, the longest published first (the weekly link check's order). */
+export async function publishedArticleIds(db: DbClient): Promise<string[]> {
+  const rows = await db.article.findMany({
+    where: { status: "published" },
+    select: { id: true },
+    orderBy: { published_at: "asc" },
+  });
+  return rows.map((r) => r.id);
+}
+
+/** Approved drafts whose publishing time has come, soonest first. */
+export async function dueScheduledSlugs(db: DbClient, now: Date): Promise<string[]> {
+  const due = await db.article.findMany({
+    where: { status: "draft", publish_at: { lte: now } },
+    select: { slug: true },
+    orderBy: { publish_at: "asc" },
+    take: 500,
+  });
+  return due.map((r) => r.slug);
+}
+
+/** The newest 500 articles' titles and sources: what an agent checks a feed item against before drafting it. */
+export function recentArticleCoverage(db: DbClient) {
+  return db.article.findMany({
+    select: { title_es: true, title_en: true, sources: true },
+    orderBy: { created_at: "desc" },
+    take: 500,
+  });
+}
+
+/** Every article's byline (the newest 500 with their titles, or all of them as slug and author). */
+export function articleBylines(db: DbClient) {
+  return db.article.findMany({
+    select: { slug: true, title_es: true, author: true, author_name: true, date: true, status: true },
+    orderBy: { date: "desc" },
+    take: 500,
+  });
+}
+
+export function allArticleAuthors(db: DbClient) {
+  return db.article.findMany({ select: { slug: true, author: true } });
+}
