@@ -94,7 +94,11 @@ async function executeAgent(name: string) {
   const row = page.getByTestId("agent-row").filter({ hasText: name });
   await row.getByTestId("agent-execute").click();
   await page.getByTestId("confirm-dialog-confirm").click();
-  await page.getByTestId("run-result").and(page.locator('[data-status="completed"]')).waitFor(SLOW);
+  const result = page.getByTestId("run-result").and(page.locator('[data-status="completed"], [data-status="failed"]'));
+  await result.waitFor({ timeout: 180_000 });
+  // A failed run says why (its reason and log are in the dialog).
+  const why = (await page.getByTestId("run-result-dialog").textContent()) ?? "";
+  expect(await result.getAttribute("data-status"), why).toBe("completed");
   await page.getByTestId("run-result-dialog").getByRole("button", { name: "Cerrar" }).first().click();
 }
 
