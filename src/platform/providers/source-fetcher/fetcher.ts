@@ -49,9 +49,11 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
     deadline: number,
     hop: (url: URL) => Promise<void>,
     request: (url: URL, extra: boolean) => Promise<Exchange>,
+    visit: (url: URL) => void = () => {},
   ): Promise<{ url: URL; res: Exchange }> {
     let url = start;
     for (let hops = 0; ; hops++) {
+      visit(url);
       const extra = checkUrl(url);
       await hop(url);
       const res = await queue(url.host, () => request(url, extra));
@@ -116,12 +118,12 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
       const { url, res } = await follow(
         start,
         deadline,
-        async (hopUrl) => {
-          current = hopUrl;
-          await assertRobotsAllow(hopUrl);
-        },
+        assertRobotsAllow,
         (hopUrl, extra) =>
           exchange(hopUrl, { headers, allowPrivate: extra, maxBytes, deadline, wantBody: (s) => s >= 200 && s < 300 }),
+        (hopUrl) => {
+          current = hopUrl;
+        },
       );
       const etag = headerValue(res.headers.etag);
       const lastModified = headerValue(res.headers["last-modified"]);
