@@ -20,6 +20,8 @@ const config = {
     "@prisma/adapter-pg",
     "pg-boss",
     "cron-parser",
+    // pdf.js loads its worker module at run time (the source fetcher's PDF text).
+    "pdfjs-dist",
   ],
   typedRoutes: false,
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
