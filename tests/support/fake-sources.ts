@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 
 /** The fixture corpus: official-style pages (HTML, PDF) under their real host names. */
 export const SOURCES_DIR = path.resolve(import.meta.dirname, "../fixtures/sources");
@@ -30,7 +31,7 @@ const TYPES: Record<string, string> = {
 /**
  * A loopback server standing in for official sites: `/<host>/<lang>/<page>` serves the corpus, and a few
  * paths behave badly on purpose: `/redirect?to=URL`, `/big?bytes=N[&chunked=1]`, `/hang`, `/slow?ms=N`,
- * `/etag` (answers 304 to a matching If-None-Match or If-Modified-Since), `/private/*` (for robots rules).
+ * `/gzip[?bytes=N]`, `/etag` (answers 304 to a matching If-None-Match or If-Modified-Since), `/private/*` (for robots rules).
  */
 export async function startFakeSources(): Promise<FakeSources> {
   let inFlight = 0;
@@ -67,6 +68,14 @@ export async function startFakeSources(): Promise<FakeSources> {
           return res.end();
         }
         return send(200, body, { "content-length": String(body.length) });
+      }
+      case "/gzip": {
+        const bytes = Number(url.searchParams.get("bytes") ?? 0);
+        const html = page(
+          "Compressed",
+          bytes ? "z".repeat(bytes) : "This page travels gzip-compressed with 3 figures.",
+        );
+        return send(200, gzipSync(html), { "content-encoding": "gzip" });
       }
       case "/hang":
         return; // never answered

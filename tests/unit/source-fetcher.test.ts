@@ -106,6 +106,10 @@ describe("source fetcher refusals", () => {
       detail: expect.stringContaining("streaming"),
     });
     expect(refusal(await f.fetch(`${site.url}/big?bytes=1000`))).toBe("ok");
+    // A small gzip body that expands past the cap is refused on its decoded size.
+    expect(await f.fetch(`${site.url}/gzip?bytes=100000`)).toMatchObject({ reason: "too_big" });
+    const gz = await f.fetch(`${site.url}/gzip`);
+    expect(gz.ok && gz.text).toContain("travels gzip-compressed with 3 figures");
   });
 
   it("gives up at the time limit", async () => {

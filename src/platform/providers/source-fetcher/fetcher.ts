@@ -112,6 +112,7 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
       const headers: Record<string, string> = {
         "user-agent": userAgent,
         accept: "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.8",
+        "accept-encoding": "gzip, deflate, br",
       };
       if (previous?.etag) headers["if-none-match"] = previous.etag;
       if (previous?.lastModified) headers["if-modified-since"] = previous.lastModified;
