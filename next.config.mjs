@@ -63,6 +63,8 @@ const config = (phase) => ({
     "cron-parser",
     "redis",
     "@aws-sdk/client-s3",
+    // pdf.js loads its worker module at run time (the source fetcher's PDF text).
+    "pdfjs-dist",
   ],
   typedRoutes: false,
   typescript: { ignoreBuildErrors: serveOnlyBuild },

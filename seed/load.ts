@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DbClient } from "~/platform/db/client.ts";
+import { agentDraftSlugs, loadAgentDrafts } from "./agent-drafts.ts";
 
 const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "data");
 
@@ -49,6 +50,7 @@ export async function loadSeed(db: DbClient) {
   await insert("contactSettings", () =>
     db.contactSettings.createMany({ data: [{ id: 1, ...settings }] as never, skipDuplicates: true }),
   );
+  await insert("agentDrafts", () => loadAgentDrafts(db));
   return counts;
 }
 
@@ -63,5 +65,6 @@ export function seedManifest() {
     applications: slugs("applications.json"),
     resources: slugs("resources.json"),
     editorialPages: slugs("editorial-pages.json"),
+    agentDrafts: agentDraftSlugs(),
   };
 }

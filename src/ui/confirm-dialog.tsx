@@ -4,9 +4,15 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 
-/** A confirmation step before a destructive or irreversible admin action (Radix AlertDialog: focus-trapped, Esc cancels). */
+/**
+ * A confirmation step before a destructive or irreversible admin action (Radix AlertDialog: focus-trapped, Esc
+ * cancels). With a trigger it opens itself; without one, `open`/`onOpenChange` drive it (a step the server asks
+ * for, e.g. after a refusal).
+ */
 export function ConfirmDialog(props: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: string;
   confirmLabel: string;
@@ -15,8 +21,8 @@ export function ConfirmDialog(props: {
   destructive?: boolean;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger ? <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <AlertDialog.Content

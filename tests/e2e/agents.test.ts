@@ -77,9 +77,15 @@ describe("agents and the review desk", () => {
     await dialog.getByRole("tab", { name: "English" }).click();
     await dialog.getByText(DEFAULT_TRANSLATION.title).first().waitFor();
     await screenshot(page, "agents-article-preview");
-    // A draft with verification findings asks the editor to confirm approving it anyway.
-    page.once("dialog", (d) => void d.accept());
+    // A draft with verification findings asks the editor, in the desk's own dialog, to confirm approving it.
+    const status = dialog.getByTestId("verification-status");
+    await status.waitFor();
+    const verified = (await status.getAttribute("data-status")) === "verified";
     await dialog.getByTestId("preview-approve").click();
+    if (!verified) {
+      await page.getByTestId("confirm-dialog").getByText("¿Aprobar con hallazgos?").waitFor();
+      await page.getByTestId("confirm-dialog-confirm").click();
+    }
     await page.getByText("Artículo aprobado").waitFor();
 
     await page.getByTestId("publications-approved-tab").click();

@@ -34,6 +34,7 @@ describe("environment validation", () => {
   it.each([
     ["BCRYPT_COST", "abc"],
     ["DATABASE_POOL_SIZE", "lots"],
+    ["SOURCE_FETCH_EXTRA_HOSTS", "http://fixtures.local:4010/"],
   ])("stops with one line for a malformed %s (read nowhere but the env module)", (name, value) => {
     const r = run({ ...production, [name]: value });
     expect(r.status).toBe(1);

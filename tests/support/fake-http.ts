@@ -27,7 +27,10 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: RecordedRequest, url: URL) => { status?: number; type?: string; body: unknown };
+export type Handler = (
+  req: RecordedRequest,
+  url: URL,
+) => { status?: number; type?: string; headers?: Record<string, string>; body: unknown };
 
 /** A loopback HTTP server speaking a provider's real wire format (no mocks of our own code). */
 export async function startFakeServer(handle: Handler): Promise<FakeServer> {
@@ -65,7 +68,7 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
       try {
         const out = handle(recorded, url);
         const type = out.type ?? "application/json";
-        res.writeHead(out.status ?? 200, { "content-type": type });
+        res.writeHead(out.status ?? 200, { "content-type": type, ...out.headers });
         res.end(type === "application/json" ? JSON.stringify(out.body) : String(out.body));
       } catch (err) {
         res.writeHead(500, { "content-type": "application/json" });

@@ -1,4 +1,5 @@
-import { type FakeServer, startFakeServer } from "./fake-http.ts";
+import { createHash } from "node:crypto";
+import { type FakeServer, type Handler, startFakeServer } from "./fake-http.ts";
 
 /** Official-style pages, each long enough for the extractor to find its main text. */
 export const SOURCE_PAGES: Record<string, { title: string; paragraphs: string[] }> = {
@@ -27,16 +28,50 @@ const page = (p: { title: string; paragraphs: string[] }) => `<!doctype html>
 <main><article><h1>${p.title}</h1>${p.paragraphs.map((t) => `<p>${t}</p>`).join("\n")}</article></main>
 <footer><p>© Official publisher</p></footer></body></html>`;
 
-/** A loopback stand-in for official sites: the pages above, robots.txt allowing all, and 404 for the rest. */
-export async function startFakeSources(): Promise<FakeServer & { host: string; urlOf(path: string): string }> {
-  const server = await startFakeServer((_req, url) => {
+/** The strong validator of a page's current HTML (re-fetches send it back in If-None-Match). */
+const etagOf = (html: string) => `"${createHash("sha256").update(html).digest("hex").slice(0, 16)}"`;
+
+export interface FakeSources extends FakeServer {
+  host: string;
+  urlOf(path: string): string;
+  /** From now on this path answers `status` (a page taken down: 404, 410…) until reset(). */
+  answer(path: string, status: number): void;
+  /** From now on this path redirects (301) to `to` until reset(). */
+  redirect(path: string, to: string): void;
+}
+
+/**
+ * A loopback stand-in for official sites: the pages above (with an ETag, answering 304 to a matching
+ * If-None-Match), robots.txt allowing all, and 404 for the rest.
+ */
+export async function startFakeSources(): Promise<FakeSources> {
+  const statuses = new Map<string, number>();
+  const redirects = new Map<string, string>();
+  const server = await startFakeServer((req, url): ReturnType<Handler> => {
     if (url.pathname === "/robots.txt") return { type: "text/plain", body: "User-agent: *\nAllow: /\n" };
+    const status = statuses.get(url.pathname);
+    if (status) return { status, type: "text/html", body: `<html><body><h1>${status}</h1></body></html>` };
+    const to = redirects.get(url.pathname);
+    if (to) return { status: 301, type: "text/html", headers: { location: to }, body: "" };
     const found = SOURCE_PAGES[url.pathname];
-    if (found) return { type: "text/html; charset=utf-8", body: page(found) };
+    if (found) {
+      const html = page(found);
+      const etag = etagOf(html);
+      if (req.headers["if-none-match"] === etag) return { status: 304, type: "text/html", headers: { etag }, body: "" };
+      return { type: "text/html; charset=utf-8", headers: { etag }, body: html };
+    }
     return { status: 404, type: "text/html", body: "<html><body><h1>Not found</h1></body></html>" };
   });
+  const reset = server.reset;
   return Object.assign(server, {
     host: new URL(server.url).host,
     urlOf: (path: string) => `${server.url}${path}`,
+    answer: (path: string, status: number) => void statuses.set(path, status),
+    redirect: (path: string, to: string) => void redirects.set(path, to),
+    reset() {
+      reset();
+      statuses.clear();
+      redirects.clear();
+    },
   });
 }

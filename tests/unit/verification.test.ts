@@ -170,6 +170,16 @@ describe("verifyDraft", () => {
     expect(report.findings.map((f) => f.check)).toEqual(["no_sources"]);
   });
 
+  it("reports the sentence as splitSentences gives it, ignoring citation markers and bare URLs", () => {
+    const d = draft("es", [["Las multas llegan a 30.000.000 euros.", [1]]]);
+    const body =
+      "Las multas llegan a 30.000.000 euros [1]. Véase https://eur-lex.europa.eu/eli/reg/2024/1689/oj para más.";
+    const report = check({ ...d, body });
+    expect(report.findings.map((f) => [f.check, f.claim, f.sentence])).toEqual([
+      ["figure_not_found", "30.000.000", splitSentences(body)[0]],
+    ]);
+  });
+
   it("keeps a tie when the editor rewords a sentence slightly", () => {
     const d = draft("es", [["Las multas llegan a 35.000.000 euros según la Comisión.", [1]]]);
     const edited = { ...d, body: "Las multas pueden llegar a 35.000.000 euros según la Comisión Europea." };

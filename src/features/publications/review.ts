@@ -12,11 +12,10 @@ import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
+import { findingsGate } from "./findings-gate.ts";
 import { regenerateImageJob } from "./jobs.ts";
 import { changeArticle } from "./record-revision.ts";
 import { scheduleArticle } from "./schedule.ts";
-import { latestReport } from "./verification-service.ts";
-import { findingLines } from "./verify-article.ts";
 
 /** The API answers in Spanish, as it always has; the admin renders the same keys in its reader's language. */
 const say = translatorFor("es", "adminPublications");
@@ -58,7 +57,7 @@ export async function reviewArticle(
   const row = await findArticle(db, slug);
   const confirmedFindings = status === "published" ? await findingsGate(db, row, confirmFindings) : [];
   if (status === "published" && publishAt && publishAt.getTime() > Date.now()) {
-    return scheduleArticle(db, slug, publishAt, actor);
+    return scheduleArticle(db, slug, publishAt, actor, confirmedFindings);
   }
   if (row.status === status) return toArticleDto(row);
   if (row.status === "published")
@@ -77,24 +76,6 @@ export async function reviewArticle(
   );
   if (status === "published") await invalidateArticles({ slug });
   return toArticleDto(after);
-}
-
-/**
- * A draft whose verification report is not "verified" is approved only with the editor's explicit
- * `confirm_findings`; the findings they accepted are stored on the approving revision, with its author.
- */
-async function findingsGate(db: DbClient, row: { id: string; status: string }, confirmed: boolean) {
-  if (row.status === "published") return [];
-  const { report } = await latestReport(db, row.id);
-  if (!report || report.status === "verified") return [];
-  const findings = findingLines(report);
-  if (!confirmed)
-    throw new AppError(
-      "CONFLICT",
-      "confirm_findings: the verification found unsupported claims; confirm to approve anyway",
-      { field: "confirm_findings", reason: "unverifiedDraft", details: { findings } },
-    );
-  return findings.length ? findings : [`status: ${report.status}`];
 }
 
 export async function deleteArticle(db: DbClient, slug: string) {

@@ -4,6 +4,7 @@ import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { recordAudit } from "~/platform/audit/audit.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { findingsGate } from "./findings-gate.ts";
 import { changeArticle } from "./record-revision.ts";
 
 /**
@@ -11,7 +12,14 @@ import { changeArticle } from "./record-revision.ts";
  * `draft`, so every public read (which requires `published`) leaves it out until the per-minute job
  * "articles/publish-due" publishes it — whatever happens to that job, nothing shows early.
  */
-export async function scheduleArticle(db: DbClient, slug: string, publishAt: Date | null, actor: Actor) {
+export async function scheduleArticle(
+  db: DbClient,
+  slug: string,
+  publishAt: Date | null,
+  actor: Actor,
+  /** From an approval that already passed the findings gate (the findings the editor confirmed, if any). */
+  confirmedFindings?: string[],
+) {
   const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   if (row.status === "published")
@@ -24,12 +32,16 @@ export async function scheduleArticle(db: DbClient, slug: string, publishAt: Dat
       field: "publish_at",
       reason: "publishAtNotFuture",
     });
+  // Scheduling a draft not yet approved is approving it for later: the same gate as approving, and the
+  // findings the editor confirmed are stored on this revision, as an approval stores them.
+  const confirmed =
+    confirmedFindings ?? (publishAt && !row.publish_at ? await findingsGate(db, row, false) : undefined);
   const { after } = await changeArticle(
     db,
     slug,
     // Approving for later takes it out of review (and of the rejected pile); cancelling leaves a plain draft.
     publishAt ? { publish_at: publishAt, status: "draft", review_required: false } : { publish_at: null },
-    { action: publishAt ? "schedule" : "unschedule", actor },
+    { action: publishAt ? "schedule" : "unschedule", actor, confirmedFindings: confirmed },
   );
   return toArticleDto(after);
 }

@@ -9,6 +9,8 @@ import { Button } from "~/ui/button.tsx";
 import { toast } from "~/ui/toast.ts";
 import { ArticlePreviewDialog } from "./article-preview-dialog.tsx";
 import { ArticleRow } from "./article-row.tsx";
+import { DeadSourcesList } from "./desk/dead-sources-list.tsx";
+import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./desk/findings-confirm.tsx";
 
 /** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
 /** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
@@ -20,8 +22,10 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
   const drafts = api.admin.publications.drafts.useQuery();
   const approved = api.admin.publications.approved.useQuery();
   const scheduled = api.admin.publications.scheduled.useQuery();
+  const deadSources = api.admin.verification.deadSources.useQuery();
   const desk = useTranslations("adminDesk.schedule");
-  const deskT = useTranslations("adminDesk");
+  const verificationT = useTranslations("adminDesk.verification");
+  const [unconfirmed, setUnconfirmed] = useState<{ slug: string; status: "published" } | null>(null);
   const [preview, setPreview] = useState<ArticleDto | null>(null);
   const [generating, setGenerating] = useState(false);
   const fail = (description: string) => toast.error(t("toasts.errorTitle"), { description });
@@ -38,6 +42,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
       utils.admin.publications.drafts.invalidate(),
       utils.admin.publications.approved.invalidate(),
       utils.admin.publications.scheduled.invalidate(),
+      utils.admin.verification.deadSources.invalidate(),
     ]);
   const mutation = <T,>(success: (r: T, vars: { slug: string }) => string | null, failure: string) => ({
     onSuccess: async (r: T, vars: { slug: string }) => {
@@ -54,8 +59,8 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
     },
     onError: (e, vars) => {
       // A draft with verification findings is approved only with the editor's explicit confirmation.
-      if (e.data && (e.data as { reason?: string }).reason === "unverifiedDraft" && !vars.confirm_findings) {
-        if (window.confirm(deskT("verification.confirmApprove"))) review.mutate({ ...vars, confirm_findings: true });
+      if (isUnverifiedDraftRefusal(e) && vars.status === "published" && !vars.confirm_findings) {
+        setUnconfirmed({ slug: vars.slug, status: "published" });
         return;
       }
       fail(vars.status === "published" ? t("toasts.approve") : t("toasts.reject"));
@@ -122,6 +127,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
               ["pending", t("pending", { count: drafts.data?.length ?? 0 })],
               ["approved", t("approved", { count: approved.data?.length ?? 0 })],
               ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
+              ["dead-sources", verificationT("deadTab", { count: deadSources.data?.length ?? 0 })],
             ] as const
           ).map(([value, label]) => (
             <Tabs.Trigger
@@ -143,6 +149,13 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
         <Tabs.Content value="scheduled" className="pt-4" data-testid="publications-scheduled">
           {list(scheduled.data, scheduled.isLoading, desk("emptyScheduled"))}
         </Tabs.Content>
+        <Tabs.Content value="dead-sources" className="pt-4">
+          <DeadSourcesList
+            items={deadSources.data ?? []}
+            loading={deadSources.isLoading}
+            failed={Boolean(deadSources.error)}
+          />
+        </Tabs.Content>
       </Tabs.Root>
       <ArticlePreviewDialog
         article={preview}
@@ -155,6 +168,14 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
         }}
         onReject={(slug) => review.mutate({ slug, status: "rejected" })}
         onDelete={(slug) => remove.mutate({ slug })}
+      />
+      <FindingsConfirmDialog
+        open={unconfirmed !== null}
+        onCancel={() => setUnconfirmed(null)}
+        onConfirm={() => {
+          if (unconfirmed) review.mutate({ ...unconfirmed, confirm_findings: true });
+          setUnconfirmed(null);
+        }}
       />
       <ManualGenerationDialog
         open={generating}

@@ -53,11 +53,12 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
     }
   }
   const tieOf = createTieFinder(draft.sentences);
-  for (const raw of splitSentences(draft.body)) {
-    const sentence = stripCitationMarkers(raw);
-    const found = claimsOf(sentence);
+  // Findings quote the sentence exactly as splitSentences gives it, so the desk can highlight it in the body.
+  for (const sentence of splitSentences(draft.body)) {
+    const text = stripCitationMarkers(sentence).replace(/https?:\/\/\S+/g, " ");
+    const found = claimsOf(text);
     if (!found.quotes.length && !found.figures.length) continue;
-    const tie = tieOf(sentence);
+    const tie = tieOf(text);
     const cited = tie ? usable.filter((s) => tie.sources.includes(s.source.n)) : usable;
     if (!tie)
       findings.push({

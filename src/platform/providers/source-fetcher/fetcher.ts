@@ -49,9 +49,11 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
     deadline: number,
     hop: (url: URL) => Promise<void>,
     request: (url: URL, extra: boolean) => Promise<Exchange>,
+    visit: (url: URL) => void = () => {},
   ): Promise<{ url: URL; res: Exchange }> {
     let url = start;
     for (let hops = 0; ; hops++) {
+      visit(url);
       const extra = checkUrl(url);
       await hop(url);
       const res = await queue(url.host, () => request(url, extra));
@@ -110,18 +112,19 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
       const headers: Record<string, string> = {
         "user-agent": userAgent,
         accept: "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.8",
+        "accept-encoding": "gzip, deflate, br",
       };
       if (previous?.etag) headers["if-none-match"] = previous.etag;
       if (previous?.lastModified) headers["if-modified-since"] = previous.lastModified;
       const { url, res } = await follow(
         start,
         deadline,
-        async (hopUrl) => {
-          current = hopUrl;
-          await assertRobotsAllow(hopUrl);
-        },
+        assertRobotsAllow,
         (hopUrl, extra) =>
           exchange(hopUrl, { headers, allowPrivate: extra, maxBytes, deadline, wantBody: (s) => s >= 200 && s < 300 }),
+        (hopUrl) => {
+          current = hopUrl;
+        },
       );
       const etag = headerValue(res.headers.etag);
       const lastModified = headerValue(res.headers["last-modified"]);

@@ -1,5 +1,7 @@
 import http from "node:http";
 import https from "node:https";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { FetchError } from "./fetch-error.ts";
 import { guardedLookup, PrivateAddressError } from "./guarded-lookup.ts";
 
@@ -55,7 +57,9 @@ export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> 
         }
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on("data", (chunk: Buffer) => {
+        // The cap counts decoded bytes, so a small compressed body cannot expand past it.
+        const body = decoded(res);
+        body.on("data", (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxBytes) {
             req.destroy();
@@ -64,8 +68,9 @@ export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> 
             );
           } else chunks.push(chunk);
         });
-        res.on("end", () => finish(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
-        res.on("error", (err) => finish(() => reject(networkError(err))));
+        body.on("end", () => finish(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
+        body.on("error", (err) => finish(() => reject(networkError(err))));
+        if (body !== res) res.on("error", (err) => finish(() => reject(networkError(err))));
       },
     );
     const timer = setTimeout(() => {
@@ -75,6 +80,16 @@ export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> 
     req.on("error", (err) => finish(() => reject(networkError(err))));
     req.end();
   });
+}
+
+function decoded(res: http.IncomingMessage): Readable {
+  const encoding = String(res.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  if (encoding === "gzip" || encoding === "x-gzip") return res.pipe(zlib.createGunzip());
+  if (encoding === "deflate") return res.pipe(zlib.createInflate());
+  if (encoding === "br") return res.pipe(zlib.createBrotliDecompress());
+  return res;
 }
 
 function networkError(err: Error): FetchError {

@@ -9,6 +9,7 @@ import { adminDate } from "~/ui/dates.ts";
 import { useErrorText } from "~/ui/error-text.ts";
 import { inputClass } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
+import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./findings-confirm.tsx";
 
 /** A datetime-local value (the editor's own time zone). */
 function localInputValue(d: Date) {
@@ -34,7 +35,16 @@ export function ScheduleControls(props: { article: ArticleDto; onChanged: (a: Ar
     props.onChanged(article);
   };
   const onError = (err: unknown) => toast.error(t("failed"), { description: errorText(err) });
-  const approve = api.admin.publications.review.useMutation({ onSuccess: done(t("done")), onError });
+  // Approving for later a draft with verification findings needs the same explicit confirmation as approving.
+  const [unconfirmedAt, setUnconfirmedAt] = useState<Date | null>(null);
+  const approve = api.admin.publications.review.useMutation({
+    onSuccess: done(t("done")),
+    onError: (err, vars) => {
+      if (isUnverifiedDraftRefusal(err) && !vars.confirm_findings && vars.publish_at instanceof Date)
+        setUnconfirmedAt(vars.publish_at);
+      else onError(err);
+    },
+  });
   const move = api.admin.publications.schedule.useMutation({ onError });
   const busy = approve.isPending || move.isPending;
   const at = () => {
@@ -98,6 +108,15 @@ export function ScheduleControls(props: { article: ArticleDto; onChanged: (a: Ar
           {t("approveLater")}
         </Button>
       )}
+      <FindingsConfirmDialog
+        open={unconfirmedAt !== null}
+        onCancel={() => setUnconfirmedAt(null)}
+        onConfirm={() => {
+          if (unconfirmedAt)
+            approve.mutate({ slug: a.slug, status: "published", publish_at: unconfirmedAt, confirm_findings: true });
+          setUnconfirmedAt(null);
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,275 @@
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { migrate } from "~/platform/db/migrate.ts";
+import { startFakeNews } from "../support/fake-news.ts";
+import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeSources } from "../support/fake-sources.ts";
+import { freshDatabase } from "../support/fresh-database.ts";
+import { launchBrowser, screenshot } from "./browser.ts";
+import { CrashableServer } from "./crash-server.ts";
+
+/**
+ * Grounded drafts end to end, through the app in Chromium: a production server of its own (the E2E build),
+ * whose feed, official sites and OpenAI are loopback fakes this file scripts. An active news aggregator with
+ * auto_publish publishes the faithful draft with a verified report; the draft with an invented quotation
+ * waits in Pendientes with the finding shown; the editor fixes the sentence, saves (verified) and approves.
+ */
+const ADMIN = { email: "grounded-admin@riesgos-ia.test", password: "grounded-admin-password" };
+const run = Date.now().toString(36);
+// Conditions, not durations: a loaded 2-core machine may take long, the waits only bound how long.
+const SLOW = { timeout: 90_000 };
+const TEST_TIMEOUT = 300_000;
+
+let server: CrashableServer;
+let openai: FakeOpenAi;
+let sources: Awaited<ReturnType<typeof startFakeSources>>;
+let news: Awaited<ReturnType<typeof startFakeNews>>;
+const rssItems: { title: string; url: string }[] = [];
+let databaseUrl: string;
+let browser: Browser;
+let page: Page;
+
+const FAITHFUL = {
+  title: `Consulta sobre IA de alto riesgo ${run}`,
+  summary: "La Comisión abre una consulta sobre IA de alto riesgo.",
+  body:
+    "## Consulta\n\nLa Comisión Europea ha abierto una consulta pública sobre sistemas de IA de alto riesgo [1]. " +
+    "Las partes pueden responder hasta el 18 de julio de 2025 [1].",
+  topics: ["regulacion"],
+  tags: ["AI Act"],
+  sources: [],
+};
+const FAITHFUL_EN = {
+  title: `High-risk AI consultation ${run}`,
+  summary: "The Commission opens a consultation on high-risk AI.",
+  body:
+    "## Consultation\n\nThe European Commission has opened a public consultation on high-risk AI systems [1]. " +
+    "Stakeholders can reply until 18 July 2025 [1].",
+};
+const INVENTED_QUOTE = "The AI Act will be paused for two years.";
+const FABRICATED = {
+  ...FAITHFUL,
+  title: `Tendencias de la IA de frontera ${run}`,
+  summary: "El Instituto publica su informe de tendencias.",
+  body: `El Instituto evaluó modelos de frontera [1]. Henna Virkkunen afirmó: “${INVENTED_QUOTE}” [1]`,
+};
+const FABRICATED_EN = {
+  title: `Frontier AI trends ${run}`,
+  summary: "The Institute publishes its trends report.",
+  body: `The Institute evaluated frontier models [1]. Henna Virkkunen said: “${INVENTED_QUOTE}” [1]`,
+};
+
+beforeAll(async () => {
+  [openai, sources] = await Promise.all([startFakeOpenAi(), startFakeSources()]);
+  news = await startFakeNews({ rssItems });
+  databaseUrl = await freshDatabase(inject("databaseUrl"), "grounded");
+  await migrate(databaseUrl);
+  server = await CrashableServer.create("grounded-drafts", {
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATA_DIR: "test-results/grounded-data",
+    IMAGE_STORAGE_DIR: "test-results/grounded-data/uploads",
+    OPENAI_API_KEY: "e2e-fake-openai-key",
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_TIMEOUT_MS: "120000",
+    NEWS_FEEDS: news.rssUrl,
+    NEWSAPI_KEY: "",
+    SOURCE_FETCH_EXTRA_HOSTS: sources.host,
+  });
+  await server.start();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all([openai?.close(), sources?.close(), news?.close()]);
+});
+
+/** Executes the agent from its row and waits for the run to finish. */
+async function executeAgent(name: string) {
+  const row = page.getByTestId("agent-row").filter({ hasText: name });
+  await row.getByTestId("agent-execute").click();
+  await page.getByTestId("confirm-dialog-confirm").click();
+  const result = page.getByTestId("run-result").and(page.locator('[data-status="completed"], [data-status="failed"]'));
+  await result.waitFor({ timeout: 180_000 });
+  // A failed run says why (its reason and log are in the dialog).
+  const why = (await page.getByTestId("run-result-dialog").textContent()) ?? "";
+  expect(await result.getAttribute("data-status"), why).toBe("completed");
+  await page.getByTestId("run-result-dialog").getByRole("button", { name: "Cerrar" }).first().click();
+}
+
+async function openPublications() {
+  await page.getByRole("tab", { name: "Publicaciones" }).click();
+  await page.getByTestId("admin-tab-publications").waitFor();
+  await page.getByTestId("publications-refresh").click();
+}
+
+describe("grounded drafts through the desk", () => {
+  const agentName = `Agregador verificado ${run}`;
+
+  it(
+    "an active news aggregator with auto_publish publishes the faithful draft with a verified report",
+    async () => {
+      await page.goto(`${server.baseUrl}/admin/agentes`);
+      await page.waitForURL(/\/login/, SLOW);
+      await page.fill("#email", ADMIN.email);
+      await page.fill("#password", ADMIN.password);
+      await page.getByRole("button", { name: "Iniciar sesión" }).click();
+      await page.getByTestId("admin-tab-agents").waitFor(SLOW);
+
+      await page.getByTestId("agents-new").click();
+      await page.fill("#agent-name", agentName);
+      await page.selectOption("#agent-type", "news-aggregator");
+      await page.fill("#agent-topics", "ai act, frontier");
+      await page.fill("#agent-targetLength", "600");
+      await page.locator("#agent-generateImage").setChecked(false);
+      await page.locator("#agent-auto_publish").setChecked(true);
+      await page.getByTestId("agent-form-submit").click();
+      await page.getByText("Agente creado").waitFor(SLOW);
+      const row = page.getByTestId("agent-row").filter({ hasText: agentName });
+      await row.getByTestId("agent-toggle").click();
+      await row.getByTestId("agent-status").getByText("Activo").waitFor(SLOW);
+
+      // The feed's one new item points at an official page (the loopback stand-in); the model writes faithfully.
+      rssItems.splice(0, rssItems.length, {
+        title: `AI Act high-risk consultation ${run}`,
+        url: sources.urlOf("/ai-office/consultation"),
+      });
+      openai.draft = FAITHFUL;
+      openai.translation = FAITHFUL_EN;
+      await executeAgent(agentName);
+      // The draft was written from the page's text, fetched before drafting.
+      expect(JSON.stringify(openai.chatRequests("article_draft")[0]?.body)).toContain("Stakeholders can reply until");
+
+      await openPublications();
+      await page.getByTestId("publications-approved-tab").click();
+      const published = page.getByTestId("publications-approved").getByTestId("publication-row");
+      await published.filter({ hasText: FAITHFUL.title }).first().waitFor(SLOW);
+      expect(await page.getByTestId("publications-pending").getByText(FAITHFUL.title).count()).toBe(0);
+      await published.filter({ hasText: FAITHFUL.title }).first().getByTestId("publication-preview").click();
+      const dialog = page.getByTestId("article-preview-dialog");
+      await dialog.getByTestId("verification-status").and(page.locator('[data-status="verified"]')).waitFor(SLOW);
+      await dialog.getByTestId("verification-sources").locator('[data-state="fetched"]').first().waitFor();
+      expect(await dialog.getByTestId("verification-findings").count()).toBe(0);
+      await screenshot(page, "grounded-verified");
+      await dialog.getByRole("button", { name: "Cerrar" }).first().click();
+      const slug = await published.filter({ hasText: FAITHFUL.title }).first().getAttribute("data-slug");
+      expect((await page.request.get(`${server.baseUrl}/noticias/${slug}`)).status()).toBe(200);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "the draft with an invented quotation waits in Pendientes with the finding shown in the preview",
+    async () => {
+      await page.getByRole("tab", { name: "Agentes IA" }).click();
+      await page.getByTestId("admin-tab-agents").waitFor();
+      rssItems.splice(0, rssItems.length, {
+        title: `AISI frontier trends ${run}`,
+        url: sources.urlOf("/aisi/frontier-trends"),
+      });
+      openai.draft = FABRICATED;
+      openai.translation = FABRICATED_EN;
+      await executeAgent(agentName);
+
+      await openPublications();
+      await page.getByTestId("publications-pending-tab").click();
+      const row = page.getByTestId("publications-pending").getByTestId("publication-row").filter({
+        hasText: FABRICATED.title,
+      });
+      await row.first().waitFor(SLOW);
+      await row.first().getByTestId("publication-preview").click();
+      const dialog = page.getByTestId("article-preview-dialog");
+      await dialog
+        .getByTestId("verification-status")
+        .and(page.locator('[data-status="needs_review"], [data-status="failed"]'))
+        .waitFor(SLOW);
+      const finding = dialog.getByTestId("verification-findings").locator('[data-check="quote_not_found"]');
+      await finding.first().waitFor();
+      expect(await finding.first().textContent()).toContain(INVENTED_QUOTE);
+      // The unsupported quotation is highlighted in the body, in Spanish and in English.
+      await dialog.getByTestId("unsupported-claim").filter({ hasText: "The AI Act will be paused" }).first().waitFor();
+      await dialog.getByRole("tab", { name: "English" }).click();
+      await dialog
+        .getByTestId("preview-body")
+        .getByTestId("unsupported-claim")
+        .filter({ hasText: "The AI Act will be paused" })
+        .first()
+        .waitFor();
+      await screenshot(page, "grounded-finding");
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "the editor fixes the sentence in the desk, saves (now verified) and approves",
+    async () => {
+      const dialog = page.getByTestId("article-preview-dialog");
+      await dialog.getByTestId("preview-edit").click();
+      const form = dialog.getByTestId("desk-edit-form");
+      await form
+        .getByTestId("desk-body-es")
+        .fill("El Instituto evaluó modelos de frontera [1]. Las capacidades se duplicaron cada ocho meses [1].");
+      await form
+        .getByTestId("desk-body-en")
+        .fill(
+          "The Institute evaluated frontier models [1]. Cyber capabilities doubled roughly every eight months [1].",
+        );
+      await form.getByTestId("desk-save").click();
+      // Saving re-ran the check against the stored snapshots: the report is verified, nothing highlighted.
+      await dialog.getByTestId("verification-status").and(page.locator('[data-status="verified"]')).waitFor(SLOW);
+      expect(await dialog.getByTestId("verification-findings").count()).toBe(0);
+      expect(await dialog.getByTestId("unsupported-claim").count()).toBe(0);
+      await screenshot(page, "grounded-fixed");
+
+      // Verified now: approving asks for no confirmation and publishes it.
+      await dialog.getByTestId("preview-approve").click();
+      await page.getByText("Artículo aprobado").first().waitFor(SLOW);
+      expect(await page.getByTestId("confirm-dialog").count()).toBe(0);
+      await page.getByTestId("publications-approved-tab").click();
+      const row = page.getByTestId("publications-approved").getByTestId("publication-row").filter({
+        hasText: FABRICATED.title,
+      });
+      await row.first().waitFor(SLOW);
+      const slug = await row.first().getAttribute("data-slug");
+      const res = await page.goto(`${server.baseUrl}/noticias/${slug}`);
+      expect(res?.status()).toBe(200);
+      await page.getByText("Las capacidades se duplicaron cada ocho meses").first().waitFor(SLOW);
+      expect(await page.getByText("paused for two years").count()).toBe(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "Fuentes caídas lists the published sources the weekly link check found dead",
+    async () => {
+      // The verdict as the job stores it (tests/integration/link-check.test.ts runs the job itself).
+      const sql = new pg.Client({ connectionString: databaseUrl });
+      await sql.connect();
+      try {
+        await sql.query(
+          `UPDATE source_snapshots SET checked_at = now(), check_state = 'dead', check_detail = 'http_status 404'
+         WHERE url = $1 AND article_id IN (SELECT id FROM articles WHERE title_es = $2)`,
+          [sources.urlOf("/ai-office/consultation"), FAITHFUL.title],
+        );
+      } finally {
+        await sql.end();
+      }
+      await page.goto(`${server.baseUrl}/admin/publicaciones`);
+      await page.getByTestId("admin-tab-publications").waitFor(SLOW);
+      await page.getByTestId("publications-dead-sources-tab").getByText("Fuentes caídas (1)").waitFor(SLOW);
+      await page.getByTestId("publications-dead-sources-tab").click();
+      const row = page.getByTestId("dead-source").filter({ hasText: FAITHFUL.title });
+      await row.waitFor(SLOW);
+      expect(await row.getAttribute("data-state")).toBe("dead");
+      expect(await row.textContent()).toContain(sources.urlOf("/ai-office/consultation"));
+      expect(await row.textContent()).toContain("http_status 404");
+      await screenshot(page, "grounded-dead-sources");
+    },
+    TEST_TIMEOUT,
+  );
+});
