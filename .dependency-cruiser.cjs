@@ -25,11 +25,11 @@ module.exports = {
       name: "features-only-through-index",
       severity: "error",
       comment:
-        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), lookup.ts (a light read with no imports beyond the database, for the proxy), and the component files directly in ui/ (no barrel: a barrel re-exporting client components ships all of them to every page that imports one).",
+        "A feature is used from outside only through its entries: index.ts (server), schema.ts (zod, browser-safe), lookup.ts (a light read with no imports beyond the database, for the proxy), store.ts (the owner's table access with the client passed in and no imports beyond types, for code that must not open the database at import, such as the seed), and the component files directly in ui/ (no barrel: a barrel re-exporting client components ships all of them to every page that imports one).",
       from: { path: "^src/features/([^/]+)/" },
       to: {
         path: "^src/features/[^/]+/",
-        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|lookup|ui/[^/]+)\\.tsx?$"],
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|schema|lookup|store|ui/[^/]+)\\.tsx?$"],
       },
     },
     {
@@ -37,7 +37,7 @@ module.exports = {
       severity: "error",
       comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
       from: { path: "^src/(app|server|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|lookup|ui/[^/]+)\\.tsx?$" },
+      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|lookup|store|ui/[^/]+)\\.tsx?$" },
     },
     {
       name: "app-only-adapts",

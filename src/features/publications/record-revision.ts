@@ -1,4 +1,5 @@
-import { updateArticleLocked } from "~/features/articles/index.ts";
+// The store, not the index: the seed records revisions before the launcher has a database, and the index opens it.
+import { updateArticleLocked } from "~/features/articles/store.ts";
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
