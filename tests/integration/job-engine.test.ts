@@ -10,6 +10,22 @@ import { runJob, settleJobs } from "../support/jobs.ts";
 const uid = () => Math.random().toString(36).slice(2, 8);
 
 describe("embedded job engine (pg-boss on our PostgreSQL)", () => {
+  it("sets up jobs first met by requests arriving together: no deadlock, one queue and one set of workers each", async () => {
+    const engine = await getEngine();
+    const jobs = Array.from({ length: 8 }, (_, i) =>
+      defineJob({
+        name: `test/together-${i}-${uid()}`,
+        schema: z.object({}),
+        retries: 0,
+        handler: async () => "done",
+      }),
+    );
+    // Every job twice, all at once: pg-boss's create_queue alters shared tables, and two at once deadlock.
+    await Promise.all([...jobs, ...jobs].map((job) => engine.ensure(job)));
+    for (const job of jobs) expect(await engine.boss.getQueue(job.name)).toMatchObject({ name: job.name });
+    expect(await Promise.all(jobs.slice(0, 2).map((job) => runJob(job, {})))).toEqual(["done", "done"]);
+  });
+
   it("stores each finished step's result in PostgreSQL; a retry reads it back instead of running the step", async () => {
     const calls: string[] = [];
     const times: number[] = [];

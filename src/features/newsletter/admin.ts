@@ -32,7 +32,8 @@ type Row = Omit<NewsletterDto, "items" | "eta_seconds" | "stalled"> & { items: u
 const toDto = (n: Row, stalled: boolean): NewsletterDto => ({
   ...n,
   items: n.items as NewsletterItem[],
-  eta_seconds: n.status === "sending" ? sendEtaSeconds(n) : null,
+  // Until the send has counted its list there is nothing to estimate: no "0 min 0 s" for a send not started.
+  eta_seconds: n.status === "sending" && n.recipient_count > 0 ? sendEtaSeconds(n) : null,
   stalled,
 });
 

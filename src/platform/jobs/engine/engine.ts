@@ -63,8 +63,21 @@ async function startEngine(): Promise<Engine> {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const active = new Map<string, { cancelled: boolean }>();
   const workers = new Map<string, string[]>();
+  const ensuring = new Map<string, Promise<void>>();
+  // pg-boss's create_queue alters shared tables: two at once deadlock (40P01). One at a time in this process,
+  // and a deadlock with another instance starting is simply tried again.
+  let queues: Promise<unknown> = Promise.resolve();
+  const createQueue = (job: AnyJob) => {
+    const created = queues.then(() =>
+      retryDeadlock(() =>
+        boss.createQueue(job.name, { name: job.name, ...sendOptions(job), expireInSeconds: 6 * 3600 }),
+      ),
+    );
+    queues = created.catch(() => {});
+    return created;
+  };
   const addJob = async (job: AnyJob) => {
-    await boss.createQueue(job.name, { name: job.name, ...sendOptions(job), expireInSeconds: 6 * 3600 });
+    await createQueue(job);
     const ids: string[] = [];
     for (let i = 0; i < WORKERS_PER_JOB; i++) {
       ids.push(
@@ -92,15 +105,24 @@ async function startEngine(): Promise<Engine> {
     schema,
     workerId,
     active,
-    ensure: async (job) => {
-      if (workers.has(job.name)) return;
-      // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
-      registerJobs([job]);
-      await addJob(job);
-      if (job.cron) {
-        const c = engineCron(job.cron);
-        await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
+    ensure: (job) => {
+      if (workers.has(job.name)) return Promise.resolve();
+      // Requests arriving together share one set-up of the job (one queue, one set of workers).
+      let ready = ensuring.get(job.name);
+      if (!ready) {
+        ready = (async () => {
+          // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
+          registerJobs([job]);
+          await addJob(job);
+          if (job.cron) {
+            const c = engineCron(job.cron);
+            await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
+          }
+        })();
+        ensuring.set(job.name, ready);
+        ready.catch(() => ensuring.delete(job.name));
       }
+      return ready;
     },
     notify: (name) => {
       for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
@@ -233,5 +255,17 @@ async function sweep(boss: PgBoss, schema: string) {
       await db.$executeRaw`UPDATE job_runs SET takeovers = takeovers + 1 WHERE id = ${o.id}::uuid`;
     }
     await boss.fail(o.name, o.id, { message });
+  }
+}
+
+/** Runs `fn`, again after a short random wait when PostgreSQL chose it as a deadlock's victim (40P01). */
+async function retryDeadlock<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== "40P01" || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 50 * i + Math.random() * 100));
+    }
   }
 }
