@@ -1,6 +1,12 @@
 import { env } from "~/platform/env/env.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ANSWER_WAIT_MS = 60_000;
+/** A wait that never keeps the process alive by itself (it only bounds another wait). */
+const bound = (ms: number) =>
+  new Promise<number>((r) => {
+    setTimeout(() => r(Date.now()), ms).unref?.();
+  });
 
 /** One request let through: it is answered once, whatever the outcome. */
 interface Turn {
@@ -57,7 +63,9 @@ export class Pacer {
     const turn = newTurn();
     const released = this.queue.then(async () => {
       if (this.recent.length === this.perSecond) {
-        const windowEnds = (await this.recent[0]!.answeredAt) + 1000;
+        // A request that never answers holds the window at most this long, never the whole process's sending.
+        const answered = await Promise.race([this.recent[0]!.answeredAt, bound(ANSWER_WAIT_MS)]);
+        const windowEnds = answered + 1000;
         if (windowEnds > Date.now()) await sleep(windowEnds - Date.now());
       }
       const wait = this.last + 1000 / this.rate - Date.now();
