@@ -1,40 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFakeNews } from "../support/fake-news.ts";
-import { DEFAULT_TRANSLATION, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
-import { SOURCE_PAGES, startFakeSources } from "../support/fake-sources.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_TRANSLATION, type FakeOpenAi } from "../support/fake-openai.ts";
+import { SOURCE_PAGES } from "../support/fake-sources.ts";
+import { type GroundedApp, startGroundedApp } from "../support/grounded-app.ts";
 
-// Providers read their settings at import: start the fakes, point the env at them, then import the app.
+// Providers read their settings at import: the shared set-up starts the fakes, points the env at them, then
+// imports the app.
+let grounded: GroundedApp;
 let openai: FakeOpenAi;
-let sources: Awaited<ReturnType<typeof startFakeSources>>;
-let news: Awaited<ReturnType<typeof startFakeNews>>;
-let app: Awaited<ReturnType<typeof loadApp>>;
-const rssItems: { title: string; url: string }[] = [];
+let sources: GroundedApp["sources"];
+let app: GroundedApp["app"];
+let rssItems: GroundedApp["rssItems"];
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function loadApp() {
-  const [sessions, jobs, db] = await Promise.all([
-    import("../support/sessions.ts"),
-    import("../support/jobs.ts"),
-    import("~/platform/db/db.ts"),
-  ]);
-  return { admin: sessions.callerAs(sessions.adminSession), ...jobs, db: db.db };
-}
-
 beforeAll(async () => {
-  [openai, sources] = await Promise.all([startFakeOpenAi(), startFakeSources()]);
-  news = await startFakeNews({ rssItems });
-  vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
-  vi.stubEnv("OPENAI_BASE_URL", openai.url);
-  vi.stubEnv("NEWS_FEEDS", news.rssUrl);
-  vi.stubEnv("NEWSAPI_KEY", "");
-  vi.stubEnv("SOURCE_ALLOWLIST", "");
-  vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
-  app = await loadApp();
+  grounded = await startGroundedApp();
+  ({ openai, sources, app, rssItems } = grounded);
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
-  await Promise.all([openai?.close(), sources?.close(), news?.close()]);
+  await grounded?.close();
 });
 
 beforeEach(() => {
