@@ -15,7 +15,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { listArticleFacets, listArticles } from "~/features/articles/reads.ts";
 import type { ArticleListInput } from "~/features/articles/schema.ts";
-import { searchContent } from "~/features/search/search.ts";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
@@ -49,10 +48,14 @@ interface Case {
   run: (db: Db) => Promise<number>;
 }
 
+// The search feature reaches the app's database module through the articles entry, which needs DATABASE_URL
+// at import: it is loaded once main() has set it to the bench's own database.
 const search =
   (q: string, locale: "es" | "en" = "es") =>
-  async (db: Db) =>
-    (await searchContent(db, { q, locale })).length;
+  async (db: Db) => {
+    const { searchContent } = await import("~/features/search/search.ts");
+    return (await searchContent(db, { q, locale })).length;
+  };
 // The generated dates end at DEFAULT_END: "now" is pinned there so the date filters select the same rows.
 const list = (input: ArticleListInput) => async (db: Db) => (await listArticles(db, input, DEFAULT_END)).total;
 
@@ -242,6 +245,7 @@ async function main() {
       url = await createMigratedDatabase(pgServer!.createDb, "bench_search");
       await seed(url);
     }
+    process.env.DATABASE_URL = url;
     const db = createPrismaClient(url);
     const results: Result[] = [];
     try {

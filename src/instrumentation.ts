@@ -1,4 +1,4 @@
-import { defaultAuthUrl, nextRuntime } from "~/platform/env/live.ts";
+import { defaultAuthUrl } from "~/platform/env/live.ts";
 
 /**
  * Server start: warns about a missing SITE_URL in production, points next-auth at the site's origin, and
@@ -6,13 +6,19 @@ import { defaultAuthUrl, nextRuntime } from "~/platform/env/live.ts";
  * process), unless Inngest runs the jobs.
  */
 export async function register() {
-  if (nextRuntime() === "edge") return;
+  // process.env is read here, not through src/platform/env, because the bundler replaces these literals at
+  // build time and drops the branches another runtime never takes. Behind a function call it could not: the
+  // Edge build compiled the whole app a second time (the job list reaches every feature), a third of the build.
+  // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)
+  if (process.env.NEXT_RUNTIME === "edge") return;
   const { siteUrl, siteUrlWarning } = await import("~/platform/http/site-url.ts");
   const warning = siteUrlWarning();
   if (warning) console.warn(warning);
   defaultAuthUrl(siteUrl());
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
-  if (nextRuntime() !== "nodejs") return;
-  const { startAppJobs } = await import("./server/jobs.ts");
-  await startAppJobs();
+  // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startAppJobs } = await import("./server/jobs.ts");
+    await startAppJobs();
+  }
 }
