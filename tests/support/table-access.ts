@@ -56,6 +56,14 @@ export function modelsTouched(file: string, models: Model[], text = fs.readFileS
       found.add(byAccessor.get(node.expression.name.text)!);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))
       for (const m of node.text.matchAll(sql)) found.add(byTable.get(m[1]!.toLowerCase())!);
+    // A table named as data for SQL built elsewhere: `{ table: "interviews" }`.
+    if (
+      ts.isPropertyAssignment(node) &&
+      /^table$/i.test(node.name.getText(source)) &&
+      ts.isStringLiteral(node.initializer) &&
+      byTable.has(node.initializer.text)
+    )
+      found.add(byTable.get(node.initializer.text)!);
     ts.forEachChild(node, visit);
   };
   visit(source);

@@ -34,9 +34,10 @@ describe("data ownership", () => {
   }, 60_000);
 
   it("sees a call and an SQL statement on another feature's table", () => {
-    const text = 'await db.article.update({});\nawait tx.emailMessage.findMany();\nsql`UPDATE "newsletters" SET x`;';
+    const text =
+      'await db.article.update({});\nawait tx.emailMessage.findMany();\nsql`UPDATE "newsletters" SET x`;\nconst s = { table: "interviews" };';
     const touched = modelsTouched("src/features/seo/x.ts", models, text);
-    expect([...touched].sort()).toEqual(["Article", "EmailMessage", "Newsletter"]);
+    expect([...touched].sort()).toEqual(["Article", "EmailMessage", "Interview", "Newsletter"]);
     expect(unitOf("src/features/seo/x.ts")).toBe("features/seo");
   });
 });

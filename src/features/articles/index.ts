@@ -8,7 +8,7 @@ export { inOneLanguage } from "./card.ts";
 export { toArticleDto } from "./dto.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";
 export { articlesRouter } from "./router.ts";
-export { articleMatchRows, newestArticleMatches } from "./search-matches.ts";
+export { articleMatchRows, articlesSearchable, newestArticleMatches } from "./search-matches.ts";
 export {
   allArticleAuthors,
   articleBylines,

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client.ts";
+import { joined, PUBLISHED_ONLY, type SearchableTable, translated } from "~/platform/db/searchable-table.ts";
 
 /** Of the newest PROBE_ROWS published articles, at least COMMON_HITS match: the query is a common one. */
 const PROBE_ROWS = 50;
@@ -53,3 +54,14 @@ export function newestArticleMatches(matches: () => Prisma.Sql, count: number): 
 
 /** The rows of `article_matches` joined to their articles as `t`, for ranking them next to the other tables. */
 export const articleMatchRows = Prisma.sql`article_matches m JOIN "articles" t ON t.id = m.id`;
+
+/** Articles in the public search: published ones, by title, summary and body; the summary is the snippet's lead. */
+export const articlesSearchable: SearchableTable<"article"> = {
+  kind: "article",
+  table: "articles",
+  where: PUBLISHED_ONLY,
+  title: translated("title"),
+  body: joined(" ", translated("summary"), translated("body")),
+  lead: translated("summary"),
+  date: "date",
+};

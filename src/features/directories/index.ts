@@ -3,3 +3,4 @@
  * Pages, the sitemap and share cards read through `directoryContent` (cached).
  */
 export { directoryContent } from "./cache.ts";
+export { directoriesSearchable } from "./searchable.ts";

@@ -1,4 +1,4 @@
-import { articleMatchRows, newestArticleMatches } from "~/features/articles/index.ts";
+import { articleMatchRows, articlesSearchable, newestArticleMatches } from "~/features/articles/index.ts";
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
@@ -6,69 +6,14 @@ import {
   type SearchKind,
   searchInputSchema,
 } from "~/features/articles/schema.ts";
+import { directoriesSearchable } from "~/features/directories/index.ts";
+import { interviewsSearchable } from "~/features/interviews/index.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import type { SearchableTable } from "~/platform/db/searchable-table.ts";
 
-type Localized = { es: string; en: string };
-
-/**
- * One searchable table: its generated tsvector columns (migration 20261121200000_full_text_search) and the
- * text shown per language. Only public rows take part (published articles and interviews).
- */
-interface Source {
-  kind: SearchKind;
-  table: string;
-  where: string;
-  title: Localized;
-  body: Localized;
-  /** A short part of body (the summary) that is enough for the snippet when it holds a match. */
-  lead?: Localized;
-  date: string;
-}
-
-/** A translated column: Spanish, and in English the English text falling back to the Spanish one. */
-const tr = (column: string): Localized => ({ es: `${column}_es`, en: `coalesce(${column}_en, ${column}_es)` });
-/** A column with one text for both languages (names). */
-const same = (column: string): Localized => ({ es: column, en: column });
-/** Columns joined, per language, with a separator. */
-const joined = (separator: string, ...parts: Localized[]): Localized => ({
-  es: parts.map((p) => p.es).join(` || '${separator}' || `),
-  en: parts.map((p) => p.en).join(` || '${separator}' || `),
-});
-const PUBLISHED = `status = 'published'`;
-/** Directory rows carry no date of their own. */
-const NO_DATE = "NULL::timestamptz";
-
-const SOURCES: Source[] = [
-  {
-    kind: "article",
-    table: "articles",
-    where: PUBLISHED,
-    title: tr("title"),
-    body: joined(" ", tr("summary"), tr("body")),
-    lead: tr("summary"),
-    date: "date",
-  },
-  { kind: "interview", table: "interviews", where: PUBLISHED, title: tr("title"), body: tr("intro"), date: "date" },
-  {
-    kind: "referent",
-    table: "referents",
-    where: "true",
-    title: same("name"),
-    body: joined(". ", tr("role"), tr("bio")),
-    date: NO_DATE,
-  },
-  { kind: "company", table: "companies", where: "true", title: same("name"), body: tr("summary"), date: NO_DATE },
-  {
-    kind: "application",
-    table: "applications",
-    where: "true",
-    title: same("name"),
-    body: tr("description"),
-    date: NO_DATE,
-  },
-  { kind: "resource", table: "resources", where: "true", title: tr("title"), body: tr("summary"), date: "date" },
-];
+/** The searchable tables, each described by its owning feature. */
+const SOURCES: SearchableTable<SearchKind>[] = [articlesSearchable, interviewsSearchable, ...directoriesSearchable];
 
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
