@@ -34,6 +34,8 @@ export default defineConfig({
           // next-intl's ESM imports `next/server` without an extension; bundling it lets Vite resolve that.
           server: { deps: { inline: ["next-intl"] } },
           setupFiles: ["tests/setup/integration-each.ts"],
+          // Files share their worker's loaded dependencies; the setup file restores a fresh process's state.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

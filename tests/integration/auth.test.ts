@@ -10,6 +10,7 @@ import { AppError } from "~/platform/errors.ts";
 import { createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { buildUser } from "../support/builders.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -140,13 +141,11 @@ describe("accounts over the spec's REST calls", () => {
 
   it("signs in with the admin role when the account is an admin", async () => {
     const account = newAccount();
-    await db.user.create({
-      data: {
-        username: account.username,
-        email: account.email,
-        passwordHash: await hashPassword(account.password),
-        role: "admin",
-      },
+    await buildUser(db, {
+      username: account.username,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role: "admin",
     });
     const login = await post("/auth/login", { email: account.email, password: account.password });
     expect(login.body.user.role).toBe("admin");

@@ -6,6 +6,7 @@ import { db } from "~/platform/db/db.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { handleRest } from "~/server/rest/handler.ts";
+import { buildContactMessage, buildSubscriptions } from "../support/builders.ts";
 import { settleJobs as settleInProcessJobs } from "../support/jobs.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
@@ -107,9 +108,7 @@ describe("contact form", () => {
 
 describe("contact mail job", () => {
   it("a message deleted before its mails went out ends the job at once, with no retries", async () => {
-    const row = await db.contactMessage.create({
-      data: { name: `Borrado ${uid()}`, email: `b.${uid()}@example.org`, reason: "other", message: "x", privacy: true },
-    });
+    const row = await buildContactMessage(db, { name: `Borrado ${uid()}` });
     await db.contactMessage.delete({ where: { id: row.id } });
     const { runId } = await enqueue(contactMailJob, { messageId: row.id });
     const engine = await getEngine();
@@ -136,13 +135,10 @@ describe("sendEmail without a provider", () => {
   it("a newsletter sent with no provider lands once per subscriber in the outbox", async () => {
     const run = uid();
     const emails = Array.from({ length: 3 }, (_, i) => `buzon.${i}.${run}@example.com`);
-    await db.newsletterSubscription.createMany({
-      data: emails.map((email) => ({
-        email,
-        status: "confirmed" as const,
-        subscribed: true,
-      })),
-    });
+    await buildSubscriptions(
+      db,
+      emails.map((email) => ({ email })),
+    );
     const n = await createOneItemNewsletter(db, { subject: `Top 5 ${run}`, sponsored: true });
     await callerAs(adminSession).admin.newsletters.send({ id: n.id });
     await settleInProcessJobs();

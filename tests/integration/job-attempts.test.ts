@@ -5,6 +5,7 @@ import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { buildJobRun } from "../support/builders.ts";
 import { settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -69,7 +70,7 @@ describe("Trabajos shows the whole run, attempt by attempt", () => {
     // A process fetched the first attempt and was killed: its row names a pid that no longer exists.
     const [fetched] = await engine.boss.fetch(job.name);
     expect(fetched?.id).toBe(id);
-    await db.jobRun.create({ data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead` } });
+    await buildJobRun(db, { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead` });
     await engine.ensure(job);
     await settleJobs(60_000);
     // The crash, then one provider error, then success: the provider error still had its retry.

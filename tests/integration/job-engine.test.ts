@@ -5,6 +5,7 @@ import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { backoffMs, getEngine, stopEngine } from "~/platform/jobs/engine/engine.ts";
+import { buildJobRun } from "../support/builders.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -119,10 +120,9 @@ describe("embedded job engine (pg-boss on our PostgreSQL)", () => {
     // A process fetched it, finished "first", and was killed: its row names a pid that no longer exists.
     const [fetched] = await engine.boss.fetch(job.name);
     expect(fetched?.id).toBe(id);
-    await db.jobRun.create({
-      data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, step: "second" },
-    });
-    await db.jobStep.create({ data: { run_id: id!, step_id: "first", output: 1 } });
+    await buildJobRun(db, { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, step: "second" }, [
+      { step_id: "first", output: 1 },
+    ]);
     await engine.ensure(job);
     await settleJobs(30_000);
     const row = await engine.boss.getJobById(job.name, id!, { includeArchive: true });

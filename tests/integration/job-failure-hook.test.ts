@@ -8,6 +8,7 @@ import { defineJob, type JobFailure, NonRetriableError } from "~/platform/jobs/c
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import { buildJobRun } from "../support/builders.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 
@@ -107,9 +108,7 @@ describe("failure hook after a crash", () => {
     // A process fetched its only attempt and was killed: its row names a pid that no longer exists. It had
     // already been taken over five times (a job that keeps killing its process), so crashes count from now on.
     await engine.boss.fetch(job.name);
-    await db.jobRun.create({
-      data: { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, takeovers: 5 },
-    });
+    await buildJobRun(db, { id: id!, name: job.name, worker_id: `${hostname()}:999999999:dead`, takeovers: 5 });
     await engine.ensure(job);
     for (let i = 0; i < 200 && seen.length === 0; i++) await sleep(50);
     expect(seen).toEqual([{ attempt: 0, final: true, cancelled: false, message: "" }]);

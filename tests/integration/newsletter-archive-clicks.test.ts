@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildArticles } from "../support/builders.ts";
 import { resendEvent, signedHeaders } from "../support/fake-resend-webhooks.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
@@ -22,27 +23,25 @@ afterAll(() => fake.close());
 const now = new Date("2026-11-27T07:00:00Z"); // a Friday, 08:00 in Madrid
 async function publishedArticles() {
   const base = { body_es: "Cuerpo.", status: "published" as const, tags: [] as string[], topics: ["regulacion"] };
-  await db.article.createMany({
-    data: [
-      {
-        ...base,
-        slug: `archivo-uno-${run}`,
-        title_es: `Uno ${run}`,
-        title_en: `One ${run}`,
-        summary_es: "Resumen uno.",
-        summary_en: "Summary one.",
-        date: new Date(now.getTime() - 3_600_000),
-        sources: [{ name: "BOE", url: "https://www.boe.es/doc?id=1" }],
-      },
-      {
-        ...base,
-        slug: `archivo-dos-${run}`,
-        title_es: `Dos ${run}`,
-        summary_es: "Resumen dos.",
-        date: new Date(now.getTime() - 7_200_000),
-      },
-    ],
-  });
+  await buildArticles(db, [
+    {
+      ...base,
+      slug: `archivo-uno-${run}`,
+      title_es: `Uno ${run}`,
+      title_en: `One ${run}`,
+      summary_es: "Resumen uno.",
+      summary_en: "Summary one.",
+      date: new Date(now.getTime() - 3_600_000),
+      sources: [{ name: "BOE", url: "https://www.boe.es/doc?id=1" }],
+    },
+    {
+      ...base,
+      slug: `archivo-dos-${run}`,
+      title_es: `Dos ${run}`,
+      summary_es: "Resumen dos.",
+      date: new Date(now.getTime() - 7_200_000),
+    },
+  ]);
 }
 await publishedArticles();
 const newsletter = await generateWeeklyNewsletter(db, now);

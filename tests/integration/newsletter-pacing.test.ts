@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
 /**
@@ -24,18 +25,11 @@ afterAll(async () => {
 async function newsletterTo(subscribers: number, tag: string) {
   // Only this send's subscribers are confirmed: earlier cases' are unsubscribed first.
   await db.newsletterSubscription.updateMany({ data: { subscribed: false } });
-  await db.newsletterSubscription.createMany({
-    data: Array.from({ length: subscribers }, (_, i) => ({
-      email: `ritmo.${tag}.${i}.${run}@example.com`,
-      status: "confirmed" as const,
-      subscribed: true,
-      locale: "es",
-      confirmed_at: new Date(),
-    })),
-  });
-  return db.newsletter.create({
-    data: { subject_es: `Ritmo ${tag}`, intro_es: "Intro", week_start: new Date(), status: "sending", items: [] },
-  });
+  await buildSubscriptions(
+    db,
+    Array.from({ length: subscribers }, (_, i) => ({ email: `ritmo.${tag}.${i}.${run}@example.com`, locale: "es" })),
+  );
+  return buildNewsletter(db, { subject_es: `Ritmo ${tag}`, status: "sending", items: [] });
 }
 
 const batchCalls = () => fake.calls.filter((c) => c.path === "/emails/batch");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildArticles, buildSubscriptions } from "../support/builders.ts";
 import { createPrivateDatabase } from "../support/private-database.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
@@ -28,48 +29,40 @@ afterAll(async () => {
 /** `n` confirmed subscribers of this test run (direct inserts: the signup flow has its own tests). */
 async function confirmedSubscribers(n: number, tag: string) {
   const emails = Array.from({ length: n }, (_, i) => `envio.${tag}.${i}.${run}@example.com`);
-  await db.newsletterSubscription.createMany({
-    data: emails.map((email, i) => ({
-      email,
-      status: "confirmed" as const,
-      subscribed: true,
-      locale: i % 3 === 0 ? "en" : "es",
-      confirmed_at: new Date(),
-    })),
-  });
-  return emails;
+  return buildSubscriptions(
+    db,
+    emails.map((email, i) => ({ email, locale: i % 3 === 0 ? "en" : "es" })),
+  );
 }
 
 async function freshArticles(now: Date) {
   const base = { body_es: "Cuerpo.", status: "published" as const, tags: [] as string[] };
-  await db.article.createMany({
-    data: [
-      {
-        ...base,
-        slug: `envio-empleo-${run}`,
-        title_es: `Empleo ${run}`,
-        summary_es: "Trabajo.",
-        topics: ["trabajo-economia"],
-        date: new Date(now.getTime() - 3_600_000),
-      },
-      {
-        ...base,
-        slug: `envio-regulacion-${run}`,
-        title_es: `Regulación ${run}`,
-        summary_es: "Ley.",
-        topics: ["regulacion"],
-        date: new Date(now.getTime() - 7_200_000),
-      },
-      {
-        ...base,
-        slug: `envio-viejo-${run}`,
-        title_es: `Viejo ${run}`,
-        summary_es: "Antiguo.",
-        topics: ["regulacion"],
-        date: new Date(now.getTime() - 8 * 86_400_000),
-      },
-    ],
-  });
+  await buildArticles(db, [
+    {
+      ...base,
+      slug: `envio-empleo-${run}`,
+      title_es: `Empleo ${run}`,
+      summary_es: "Trabajo.",
+      topics: ["trabajo-economia"],
+      date: new Date(now.getTime() - 3_600_000),
+    },
+    {
+      ...base,
+      slug: `envio-regulacion-${run}`,
+      title_es: `Regulación ${run}`,
+      summary_es: "Ley.",
+      topics: ["regulacion"],
+      date: new Date(now.getTime() - 7_200_000),
+    },
+    {
+      ...base,
+      slug: `envio-viejo-${run}`,
+      title_es: `Viejo ${run}`,
+      summary_es: "Antiguo.",
+      topics: ["regulacion"],
+      date: new Date(now.getTime() - 8 * 86_400_000),
+    },
+  ]);
 }
 
 describe("weekly newsletter generation", () => {

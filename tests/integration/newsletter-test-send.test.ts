@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db/db.ts";
+import { buildSubscription } from "../support/builders.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 
@@ -9,9 +10,7 @@ describe("Enviar prueba", () => {
   it("mails the signed-in editor only, in the chosen language, and marks nothing sent", async () => {
     const { call, user } = await restAdmin(`nl-test-${unique}`);
     const subscriber = `nl-sub-${unique}@example.com`;
-    await db.newsletterSubscription.create({
-      data: { email: subscriber, status: "confirmed", subscribed: true },
-    });
+    await buildSubscription(db, { email: subscriber });
     const n = await createOneItemNewsletter(db, { subject: `Boletín ${unique}`, subjectEn: `Bulletin ${unique}` });
     const before = await db.newsletter.findUniqueOrThrow({ where: { id: n.id } });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildArticles } from "../support/builders.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 
 /**
@@ -49,17 +50,15 @@ describe("weekly Top 5 on any content", () => {
 
   it("a quiet week: its pieces first, then the newest earlier ones that no sent newsletter carried", async () => {
     const now = new Date("2003-03-07T07:00:00Z");
-    await db.article.createMany({
-      data: [
-        article("semana-a", new Date(now.getTime() - 1 * DAY)),
-        article("semana-b", new Date(now.getTime() - 2 * DAY)),
-        article("semana-c", new Date(now.getTime() - 3 * DAY)),
-        article("antes-ya-enviada", new Date(now.getTime() - 9 * DAY)),
-        article("antes-1", new Date(now.getTime() - 10 * DAY)),
-        article("antes-2", new Date(now.getTime() - 11 * DAY)),
-        article("antes-3", new Date(now.getTime() - 12 * DAY)),
-      ],
-    });
+    await buildArticles(db, [
+      article("semana-a", new Date(now.getTime() - 1 * DAY)),
+      article("semana-b", new Date(now.getTime() - 2 * DAY)),
+      article("semana-c", new Date(now.getTime() - 3 * DAY)),
+      article("antes-ya-enviada", new Date(now.getTime() - 9 * DAY)),
+      article("antes-1", new Date(now.getTime() - 10 * DAY)),
+      article("antes-2", new Date(now.getTime() - 11 * DAY)),
+      article("antes-3", new Date(now.getTime() - 12 * DAY)),
+    ]);
     // An earlier newsletter carried one of them: it is not offered again.
     const sentBefore = await generateWeeklyNewsletter(db, new Date(now.getTime() - 8 * DAY));
     const firstItem = (sentBefore.items as { slug: string }[]).find((i) => i.slug === "antes-ya-enviada");

@@ -1,17 +1,35 @@
-import { afterAll } from "vitest";
+import { afterAll, vi } from "vitest";
 
-// Each test process gets its own job-engine schema: workers of another file (other fakes, other env) must
-// never pick up this file's jobs on the shared database.
-process.env.JOB_ENGINE_SCHEMA ??= `pgboss_t${process.env.VITEST_POOL_ID ?? "0"}_${process.pid}`;
+/**
+ * Integration files share a worker process (no per-file isolation: loading the app's dependencies again for
+ * every file took most of the suite's time), so each file starts from what a fresh process would give it: the
+ * environment as the worker started, the app's own modules evaluated anew (env.js reads the variables a file
+ * stubs before importing), and no Prisma client, job catalog or job engine left by the file before.
+ */
+const g = globalThis as unknown as {
+  prisma?: { $disconnect(): Promise<void> };
+  __jobEngine?: Promise<{ stop(): Promise<void> }>;
+  __jobCatalog?: unknown;
+  __workerEnv?: Record<string, string | undefined>;
+  __filesInWorker?: number;
+};
+g.__workerEnv ??= { ...process.env };
+for (const key of Object.keys(process.env)) if (!(key in g.__workerEnv)) delete process.env[key];
+Object.assign(process.env, g.__workerEnv);
+g.prisma = undefined;
+g.__jobCatalog = undefined;
+vi.resetModules();
+
+// Each file gets its own job-engine schema: workers of another file (other fakes, other env) must never pick
+// up this file's jobs on the shared database.
+g.__filesInWorker = (g.__filesInWorker ?? 0) + 1;
+process.env.JOB_ENGINE_SCHEMA = `pgboss_t${process.env.VITEST_POOL_ID ?? "0"}_${process.pid}_${g.__filesInWorker}`;
 
 // Stop the job engine, then close the shared Prisma pool at the end of each file so workers exit promptly.
 afterAll(async () => {
-  const g = globalThis as unknown as {
-    prisma?: { $disconnect(): Promise<void> };
-    __jobEngine?: Promise<{ stop(): Promise<void> }>;
-  };
   const engine = g.__jobEngine;
   g.__jobEngine = undefined;
   await (await engine?.catch(() => undefined))?.stop();
   await g.prisma?.$disconnect();
+  g.prisma = undefined;
 });

@@ -75,3 +75,40 @@ export function buildNewsletter(db: DbClient, over: Over<Prisma.NewsletterUnchec
     data: { subject_es: `Boletín ${id}`, intro_es: "Intro", week_start: new Date(), ...over },
   });
 }
+
+/** Several readers in one statement: confirmed and subscribed unless a row says otherwise. */
+export async function buildSubscriptions(
+  db: DbClient,
+  rows: (Over<Prisma.NewsletterSubscriptionCreateManyInput> & { email: string })[],
+) {
+  await db.newsletterSubscription.createMany({
+    data: rows.map((row) => ({ subscribed: true, status: "confirmed" as const, confirmed_at: new Date(), ...row })),
+  });
+  return rows.map((r) => r.email);
+}
+
+/** A message of the contact form, as the form stores it. */
+export function buildContactMessage(db: DbClient, over: Over<Prisma.ContactMessageUncheckedCreateInput> = {}) {
+  const id = unique();
+  return db.contactMessage.create({
+    data: {
+      name: `Ana ${id}`,
+      email: `ana.${id}@example.org`,
+      reason: "other",
+      message: "Hola",
+      privacy: true,
+      ...over,
+    },
+  });
+}
+
+/** The job engine's record of a run (e.g. one a killed process held), and the steps it had finished. */
+export async function buildJobRun(
+  db: DbClient,
+  run: Prisma.JobRunUncheckedCreateInput,
+  steps: { step_id: string; output: Prisma.InputJsonValue }[] = [],
+) {
+  const row = await db.jobRun.create({ data: run });
+  for (const step of steps) await db.jobStep.create({ data: { run_id: row.id, ...step } });
+  return row;
+}
