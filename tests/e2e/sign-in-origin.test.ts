@@ -42,6 +42,8 @@ function attackerPages(csrf: { csrfToken: string; cookie: string }) {
       await post("/api/auth/login", ${json(JSON.stringify({ email: account.email, password: account.password }))});
       await post("/api/auth/register", ${json(JSON.stringify(victimSignup))});
       await post("/api/trpc/auth.login", ${json(JSON.stringify({ json: { email: account.email, password: account.password } }))});
+      await post("/api/trpc/auth.register", ${json(JSON.stringify({ json: victimSignup }))});
+      await post("/api/trpc/auth.me,auth.login?batch=1", ${json(JSON.stringify({ 0: { json: null }, 1: { json: { email: account.email, password: account.password } } }))});
       document.title = "done";
     })();
   </script>`;
@@ -144,5 +146,47 @@ describe("sign-in and sign-up only from the site itself", () => {
     expect(await plain.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
     const ok = await login({ origin: baseUrl, "content-type": "application/json" });
     expect(ok.status).toBe(200);
+  });
+
+  it("refuses the tRPC sign-in and sign-up (alone or batched) and next-auth's routes from another origin", async () => {
+    const sameSite = { origin: "http://127.0.0.1:3998" };
+    const jsonPost = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { ...sameSite, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const credentials = { email: account.email, password: account.password };
+    const signup = { ...victimSignup, email: `otra-${victimSignup.email}`, username: `${victimSignup.username}_t` };
+    const csrf = await nextAuthCsrfPair();
+    const form = (path: string) =>
+      fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...sameSite, cookie: csrf.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken: csrf.csrfToken, ...credentials, json: "true" }).toString(),
+      });
+    const answers = [
+      await jsonPost("/api/trpc/auth.login", { json: credentials }),
+      await jsonPost("/api/trpc/auth.register", { json: signup }),
+      await jsonPost("/api/trpc/auth.me,auth.login?batch=1", { 0: { json: null }, 1: { json: credentials } }),
+      await jsonPost("/api/trpc/auth.register?batch=1", { 0: { json: signup } }),
+      await form("/api/auth/callback/credentials"),
+      await form("/api/auth/signin/credentials"),
+    ];
+    const statuses = answers.map((res) => `${res.status} ${new URL(res.url).pathname}`);
+    expect(statuses).toEqual([
+      "403 /api/trpc/auth.login",
+      "403 /api/trpc/auth.register",
+      "403 /api/trpc/auth.me,auth.login",
+      "403 /api/trpc/auth.register",
+      "403 /api/auth/callback/credentials",
+      "403 /api/auth/signin/credentials",
+    ]);
+    for (const res of answers) {
+      expect(await res.json()).toMatchObject({ code: "FORBIDDEN" });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await db.query("SELECT 1 FROM users WHERE email = $1", [signup.email])).rowCount).toBe(0);
   });
 });

@@ -38,6 +38,9 @@ describe("PATCH /api/articles/{slug}", () => {
       [{ title_en: "   " }, "title_en"],
       [{ sources: [{ name: "x", url: "javascript:alert(1)" }] }, "sources.0.url"],
       [{ sources: [{ name: "x", url: "ftp://europa.eu/x" }] }, "sources.0.url"],
+      // A source is a full http(s) URL: a site path, least of all one a browser reads as another host, is not.
+      [{ sources: [{ name: "x", url: "/\\evil.example/x" }] }, "sources.0.url"],
+      [{ sources: [{ name: "x", url: "//evil.example/x" }] }, "sources.0.url"],
       [{ topics: ["astrologia"] }, "topics.0"],
       [{ type: "columna" }, "type"],
       [{ body_es: "" }, "body_es"],

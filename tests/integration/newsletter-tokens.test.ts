@@ -87,11 +87,11 @@ describe("newsletter tokens", () => {
     const { confirm, unsubscribe: token } = await mailedTokens(email, 1);
     await confirmSubscription(db, confirm!);
     const mailedAt = (await row(email)).confirmation_sent_at!.getTime();
-    expect(UNSUBSCRIBE_TOKEN_TTL_MS).toBe(365 * DAY);
     expect(await unsubscribe(db, token, new Date(mailedAt + 366 * DAY))).toMatchObject({ success: false });
     expect((await row(email)).status).toBe("confirmed");
     expect(await unsubscribe(db, token, new Date(mailedAt + 364 * DAY))).toMatchObject({ success: true });
     expect((await row(email)).status).toBe("unsubscribed");
+    expect(UNSUBSCRIBE_TOKEN_TTL_MS).toBe(365 * DAY);
   });
 
   it("an altered token or a rotated secret retires a link", async () => {

@@ -276,7 +276,14 @@ describe("CSRF: Origin check on cookie-authenticated writes", () => {
           body: "{}",
         }),
       );
-    for (const path of ["/api/auth/login", "/api/auth/register", "/api/trpc/auth.login"]) {
+    const paths = [
+      "/api/auth/login",
+      "/api/auth/register",
+      "/api/trpc/auth.login",
+      "/api/trpc/auth.register",
+      "/api/trpc/auth.me,auth.register?batch=1",
+    ];
+    for (const path of paths) {
       for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; b=x"]) {
         const res = await call(path, type);
         expect(res.status, `${path} ${type}`).toBe(415);
