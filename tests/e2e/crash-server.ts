@@ -14,13 +14,14 @@ export class CrashableServer {
 
   private constructor(
     private readonly port: number,
-    private readonly env: Record<string, string>,
+    private readonly env: Record<string, string | undefined>,
     private readonly logFile: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
-  static async create(name: string, env: Record<string, string>): Promise<CrashableServer> {
+  /** `env` adds to (or overrides) the server's environment; a variable set to undefined is left out. */
+  static async create(name: string, env: Record<string, string | undefined>): Promise<CrashableServer> {
     fs.mkdirSync("test-results", { recursive: true });
     return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`);
   }

@@ -22,7 +22,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: "settings-admin-password",
     DATA_DIR: "test-results/settings-data",
     SITE_URL: SITE,
-    NEXTAUTH_URL: "",
+    NEXTAUTH_URL: undefined, // unset, as on a server configured with SITE_URL alone
     HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   });
