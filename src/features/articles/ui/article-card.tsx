@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
+import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";

@@ -1,8 +1,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { formatDate } from "~/platform/i18n/format.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";

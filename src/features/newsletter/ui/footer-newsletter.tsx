@@ -1,13 +1,22 @@
 "use client";
 
-import { usePathname } from "~/platform/i18n/navigation.ts";
+import { usePathname } from "~/platform/i18n/link.tsx";
 import { NewsletterSignup } from "./newsletter-signup.tsx";
+import type { NewsletterSignupTexts } from "./newsletter-signup-texts.ts";
 
 /**
  * The footer's signup block, so the header's newsletter button has a target on every page. On the home page
  * the sidebar already holds the block (one #newsletter per page).
  */
-export function FooterNewsletter({ title, text }: { title: string; text: string }) {
+export function FooterNewsletter({
+  title,
+  text,
+  texts,
+}: {
+  title: string;
+  text: string;
+  texts: NewsletterSignupTexts;
+}) {
   const pathname = usePathname();
   if (pathname === "/") return null;
   return (
@@ -19,7 +28,7 @@ export function FooterNewsletter({ title, text }: { title: string; text: string 
           </h2>
           <p className="mt-2 text-muted">{text}</p>
         </div>
-        <NewsletterSignup variant="block" source="footer" />
+        <NewsletterSignup variant="block" source="footer" texts={texts} />
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { getPathname } from "~/platform/i18n/navigation.ts";
-import type { Locale } from "~/platform/i18n/routing.ts";
+import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { cn } from "~/ui/cn.ts";
 
 /** Header search: a plain GET form to /buscar, so it works before (and without) JavaScript. */
@@ -9,12 +8,7 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
   const locale = useLocale() as Locale;
   return (
     // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the ARIA landmark
-    <form
-      role="search"
-      action={getPathname({ href: "/buscar", locale })}
-      method="get"
-      className={cn("flex", className)}
-    >
+    <form role="search" action={localizedPath("/buscar", locale)} method="get" className={cn("flex", className)}>
       <label htmlFor={id} className="sr-only">
         {t("searchLabel")}
       </label>

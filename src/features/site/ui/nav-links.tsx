@@ -1,13 +1,19 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { Link, usePathname } from "~/platform/i18n/navigation.ts";
+import { Link, usePathname } from "~/platform/i18n/link.tsx";
 import { cn } from "~/ui/cn.ts";
-import { isCurrent, NAV_ITEMS } from "./nav-items.ts";
+import { isCurrent, NAV_ITEMS, type NavLabels } from "./nav-items.ts";
 
 /** The main navigation with the current section highlighted (aria-current="page"). */
-export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNavigate?: () => void }) {
-  const t = useTranslations("nav");
+export function NavLinks({
+  layout,
+  labels,
+  onNavigate,
+}: {
+  layout: "bar" | "stack";
+  labels: NavLabels;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   return (
     <ul className={layout === "bar" ? "flex flex-wrap items-center gap-x-1" : "flex flex-col"}>
@@ -25,7 +31,7 @@ export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNa
                 layout === "stack" && current && "text-accent-text",
               )}
             >
-              {t(item.key)}
+              {labels[item.key]}
             </Link>
           </li>
         );
