@@ -65,7 +65,8 @@ const { Byline } = await import("~/features/articles/ui/byline.tsx");
 const { ExternalLinks } = await import("~/ui/external-links.tsx");
 const { JsonLd } = await import("~/ui/page-header.tsx");
 const { Prose } = await import("~/ui/prose.tsx");
-const { TagList, TopicBadges } = await import("~/features/articles/ui/topic-badges.tsx");
+const { TopicBadges } = await import("~/features/articles/ui/topic-badges.tsx");
+const { TagList } = await import("~/features/articles/ui/tag-list.tsx");
 const { ContactMessagesSection } = await import("~/features/contact/ui/contact-messages-section.tsx");
 
 const run = randomBytes(4).toString("hex");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
-import { fillText, localizedPath, unlocalizedPath } from "~/platform/i18n/locales.ts";
+import { fillText, localizedPath, pluralText, unlocalizedPath } from "~/platform/i18n/locales.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 
 /** The public pages' own locale-aware links (no next-intl in the browser) write what next-intl's would. */
@@ -55,5 +55,18 @@ describe("texts handed to client islands", () => {
     expect(newsletterSignupTexts("en")).toBe(newsletterSignupTexts("en"));
     expect(newsletterSignupTexts("es").submit).toBe("Suscribirse");
     expect(newsletterSignupTexts("en").submit).toBe("Subscribe");
+  });
+});
+
+describe("counts in words in the browser", () => {
+  it("say what the catalog's formatter says, for every count form", () => {
+    for (const locale of ["es", "en"] as const) {
+      const filters = translatorFor(locale, "filters");
+      const directory = translatorFor(locale, "directory");
+      for (const count of [0, 1, 2, 5, 21, 1234, 12345]) {
+        expect(pluralText(filters.raw("results") as string, count, locale)).toBe(filters("results", { count }));
+        expect(pluralText(directory.raw("count") as string, count, locale)).toBe(directory("count", { count }));
+      }
+    }
   });
 });

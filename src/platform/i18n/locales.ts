@@ -35,3 +35,18 @@ export function unlocalizedPath(pathname: string): string {
 export function fillText(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/**
+ * A count in words by a catalog text of the form `{count, plural, =0 {…} one {# …} other {# …}}` (or a plain
+ * text with `{count}`): the exact match first, then the language's plural rule, `#` as the formatted number.
+ */
+export function pluralText(message: string, count: number, locale: Locale): string {
+  const plural = /^\{(\w+), plural,(.*)\}$/s.exec(message.trim());
+  if (!plural) return fillText(message, { count });
+  const options = new Map<string, string>();
+  for (const option of (plural[2] ?? "").matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g))
+    options.set(option[1] as string, option[2] as string);
+  const chosen =
+    options.get(`=${count}`) ?? options.get(new Intl.PluralRules(locale).select(count)) ?? options.get("other") ?? "";
+  return chosen.replace(/#/g, new Intl.NumberFormat(locale).format(count));
+}

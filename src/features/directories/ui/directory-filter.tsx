@@ -3,7 +3,7 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { useLocale, usePathname } from "~/platform/i18n/link.tsx";
-import { localizedPath } from "~/platform/i18n/locales.ts";
+import { localizedPath, pluralText } from "~/platform/i18n/locales.ts";
 import { Select } from "~/ui/select.tsx";
 
 export interface DirectoryItem {
@@ -17,14 +17,14 @@ export interface DirectoryItem {
 /**
  * A directory grid filtered by one facet kept in the URL query (?{param}=value), so filtered views can be
  * shared. The cards are rendered on the server; this only chooses which to show. Its texts come from the
- * server: the select's label, and the count line of each choice ("all" and every option), counted there.
+ * server: the select's label, the empty state and the count line (the catalog's plural text, see pluralText).
  */
 export function DirectoryFilter({
   param,
   label,
   allLabel,
   options,
-  counts,
+  countText,
   emptyText,
   items,
   gridClassName,
@@ -33,14 +33,15 @@ export function DirectoryFilter({
   label: string;
   allLabel: string;
   options: { value: string; label: string }[];
-  counts: Record<string, string>;
+  countText: string;
   emptyText: string;
   items: DirectoryItem[];
   gridClassName: string;
 }) {
   const searchParams = useSearchParams();
   const router = useRouter();
-  const pathname = localizedPath(usePathname(), useLocale());
+  const locale = useLocale();
+  const pathname = localizedPath(usePathname(), locale);
   const raw = searchParams.get(param) ?? "all";
   const current = options.some((o) => o.value === raw) ? raw : "all";
   const shown = current === "all" ? items : items.filter((i) => i.values.includes(current));
@@ -62,7 +63,7 @@ export function DirectoryFilter({
           testId="directory-filter"
         />
         <p className="text-sm text-muted" aria-live="polite" data-testid="directory-count">
-          {counts[current]}
+          {pluralText(countText, shown.length, locale)}
         </p>
       </div>
       {shown.length ? (

@@ -5,8 +5,7 @@ import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
 /**
  * Layout shared by the directories: masthead, then the filterable grid, server-rendered with every card the
  * query selects (no Suspense fallback copy of the grid: the cards carry ids that search results link to).
- * A visually hidden h2 keeps the outline h1 → h2 → card h3. The filter's texts are written here, with the
- * count of entries each choice shows, so the browser formats nothing.
+ * A visually hidden h2 keeps the outline h1 → h2 → card h3. The filter gets its texts from here as props.
  */
 export function DirectoryPage({
   title,
@@ -23,9 +22,6 @@ export function DirectoryPage({
 }) {
   const t = useTranslations("directory");
   const { facetLabel, ...choice } = filter;
-  const counts: Record<string, string> = { all: t("count", { count: items.length }) };
-  for (const { value } of filter.options)
-    counts[value] = t("count", { count: items.filter((i) => i.values.includes(value)).length });
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
       <PageHeader title={title} dek={dek} />
@@ -34,7 +30,7 @@ export function DirectoryPage({
         <DirectoryFilter
           {...choice}
           label={t("filterLabel", { facet: facetLabel })}
-          counts={counts}
+          countText={String(t.raw("count"))}
           emptyText={t("empty")}
           items={items}
           gridClassName={gridClassName}
