@@ -1,7 +1,8 @@
-import { useTranslations } from "next-intl";
-import { SearchBox } from "~/features/search/ui/search-box.tsx";
+import { useLocale, useTranslations } from "next-intl";
+import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
 import { AuthControls, type AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
+import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { LanguageToggle, type LanguageToggleTexts } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu, type MobileMenuTexts } from "./mobile-menu.tsx";
@@ -18,6 +19,12 @@ export function SiteHeader() {
   const tSite = useTranslations("site");
   const tAuth = useTranslations("auth");
   const nav = navLabels(t);
+  const search: SearchFormTexts = {
+    action: localizedPath("/buscar", useLocale() as Locale),
+    label: t("searchLabel"),
+    placeholder: t("searchPlaceholder"),
+    submit: t("searchSubmit"),
+  };
   const toggle: LanguageToggleTexts = { switchTo: t("switchTo"), switchToLabel: t("switchToLabel") };
   const auth: AuthControlsTexts = {
     admin: tAuth("admin"),
@@ -42,20 +49,14 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <div className="hidden flex-1 justify-center md:flex">
-          <SearchBox className="w-full max-w-xs" />
+          <SearchForm texts={search} className="w-full max-w-xs" />
         </div>
         <div className="flex items-center gap-2">
           <LanguageToggle texts={toggle} />
           <div className="hidden items-center gap-2 lg:flex">
             <AuthControls variant="desktop" texts={auth} />
           </div>
-          <MobileMenu
-            search={<SearchBox id="site-search-mobile" />}
-            texts={menu}
-            navLabels={nav}
-            toggle={toggle}
-            auth={auth}
-          />
+          <MobileMenu search={search} texts={menu} navLabels={nav} toggle={toggle} auth={auth} />
         </div>
       </div>
       <nav aria-label={menu.label} className="hidden border-t border-rule lg:block" data-testid="desktop-nav">

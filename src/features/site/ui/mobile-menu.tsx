@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
 import { AuthControls, type AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
 import { Sheet } from "~/ui/sheet.tsx";
 import { LanguageToggle, type LanguageToggleTexts } from "./language-toggle.tsx";
@@ -21,7 +22,7 @@ export function MobileMenu({
   toggle,
   auth,
 }: {
-  search: React.ReactNode;
+  search: SearchFormTexts;
   texts: MobileMenuTexts;
   navLabels: NavLabels;
   toggle: LanguageToggleTexts;
@@ -48,7 +49,9 @@ export function MobileMenu({
         </button>
       }
     >
-      <div className="mb-4">{search}</div>
+      <div className="mb-4">
+        <SearchForm texts={search} id="site-search-mobile" />
+      </div>
       <nav aria-label={t.label} data-testid="mobile-nav">
         <NavLinks layout="stack" labels={navLabels} onNavigate={close} />
       </nav>
