@@ -2,7 +2,6 @@ import "../globals.css";
 
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/features/site/ui/footer.tsx";
@@ -10,6 +9,7 @@ import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
 import { isLocale, locales } from "~/platform/i18n/routing.ts";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
 export function generateStaticParams() {
@@ -72,10 +72,7 @@ export default async function LocaleLayout({
 function SkipLink() {
   const t = useTranslations("site");
   return (
-    <a
-      href="#main"
-      className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"
-    >
+    <a href="#main" className="skip-link">
       {t("skipToContent")}
     </a>
   );

@@ -162,12 +162,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
                 { label: t("resourceAlignmentForum"), url: "https://www.alignmentforum.org/" },
               ].map((r) => (
                 <li key={r.url}>
-                  <a
-                    href={r.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center justify-between py-3 font-medium hover:text-accent-text"
-                  >
+                  <a href={r.url} target="_blank" rel="noopener noreferrer" className="resource-link">
                     {r.label} <span aria-hidden="true">↗</span>
                   </a>
                 </li>

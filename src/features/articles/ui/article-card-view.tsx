@@ -64,17 +64,12 @@ export function ArticleCardView({
         )}
       </div>
       <Heading className={cn("card-title", TITLE[size])}>
-        <Link href={`/noticias/${article.slug}`} className="card-link decoration-2 underline-offset-4">
+        <Link href={`/noticias/${article.slug}`} className="article-link">
           {pick(locale, article.title_es, article.title_en)}
         </Link>
       </Heading>
       {size !== "small" && (
-        <p
-          className={cn(
-            "mt-3 line-clamp-2 text-muted",
-            size === "large" ? "text-lg leading-relaxed" : "text-[0.95rem]",
-          )}
-        >
+        <p className={cn("card-summary", size === "large" ? "text-lg leading-relaxed" : "text-[0.95rem]")}>
           {pick(locale, article.summary_es, article.summary_en)}
         </p>
       )}

@@ -1,5 +1,5 @@
-import { useLocale } from "next-intl";
 import type { Locale } from "~/platform/i18n/locales.ts";
+import { useLocale } from "~/platform/i18n/server.ts";
 import { type ArticleCardProps, ArticleCardView } from "./article-card-view.tsx";
 import { cardTexts } from "./card-texts.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { taxonomyLabel, topicBadgeVariant } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { PageHeader } from "~/ui/page-header.tsx";
 import { DirectoryFilter, type DirectoryItem } from "./directory-filter.tsx";
 

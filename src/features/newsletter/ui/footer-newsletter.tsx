@@ -21,7 +21,7 @@ export function FooterNewsletter({
   if (pathname === "/") return null;
   return (
     <section className="border-t border-rule bg-sand/60" aria-labelledby="footer-newsletter-title">
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 md:items-center">
+      <div className="wrap grid gap-6 py-10 md:grid-cols-2 md:items-center">
         <div>
           <h2 id="footer-newsletter-title" className="font-serif text-2xl font-bold">
             {title}

@@ -1,8 +1,8 @@
-import { useLocale, useTranslations } from "next-intl";
 import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
 import { AuthControls, type AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
+import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { LanguageToggle, type LanguageToggleTexts } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu, type MobileMenuTexts } from "./mobile-menu.tsx";
@@ -44,7 +44,7 @@ export function SiteHeader() {
   };
   return (
     <header className="border-b border-ink/15 bg-paper" data-testid="site-header">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <div className="wrap flex items-center justify-between gap-4 py-3">
         <Link href="/" aria-label={tSite("logoLabel")} className="shrink-0">
           <Logo />
         </Link>
@@ -60,7 +60,7 @@ export function SiteHeader() {
         </div>
       </div>
       <nav aria-label={menu.label} className="hidden border-t border-rule lg:block" data-testid="desktop-nav">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="wrap">
           <NavLinks layout="bar" labels={nav} />
         </div>
       </nav>

@@ -27,7 +27,6 @@ export function NavLinks({
               aria-current={current ? "page" : undefined}
               className={cn(
                 layout === "bar" ? "nav-link" : "block border-b border-rule py-3 text-lg font-medium",
-                layout === "bar" && (current ? "nav-link-current" : "text-ink/80 hover:text-ink"),
                 layout === "stack" && current && "text-accent-text",
               )}
             >
