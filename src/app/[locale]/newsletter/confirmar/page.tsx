@@ -1,4 +1,4 @@
-import { tokenPage } from "~/features/newsletter/index.ts";
+import { tokenPage } from "~/features/newsletter/ui/token-page.tsx";
 import { ConfirmStatus } from "~/features/newsletter/ui/confirm-status.tsx";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
