@@ -8,6 +8,16 @@
 module.exports = {
   forbidden: [
     {
+      name: "reading-pages-ship-no-message-runtime",
+      severity: "error",
+      comment:
+        "Home, articles, /noticias and the directories give their client islands texts as props: reaching ClientTexts (next-intl's client provider) or next-intl's navigation (its Link needs that provider) from them brings the browser's message runtime back to every reader (tests/e2e/page-payload.test.ts).",
+      from: {
+        path: "^src/app/\\[locale\\]/((page|layout|not-found)\\.tsx$|(noticias|referentes|aplicaciones|empresas|recursos|entrevistas)/)",
+      },
+      to: { path: "^src/(ui/client-texts\\.tsx|platform/i18n/navigation\\.ts)$", reachable: true },
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "A cycle makes load order matter and hides a missing seam; split the module or invert the call.",

@@ -4,6 +4,7 @@
  *
  *   npm run bench:weight                       # http://localhost:3000
  *   npm run bench:weight -- http://host:port
+ *   npm run bench:weight -- http://host:port /referentes /en   # more pages after home, an article, /noticias
  *
  * Goal (issue 3): home first-load JavaScript ≤ 110 kB gzip. "First-load JS" counts the scripts a current
  * browser downloads: `nomodule` scripts (Next's legacy polyfills, ~39 kB gzip) are only fetched by browsers
@@ -60,9 +61,11 @@ async function firstArticlePath(): Promise<string> {
 const home = await measure("/");
 const article = await measure(await firstArticlePath());
 const news = await measure("/noticias");
-for (const m of [home, article, news]) {
+const more = [];
+for (const path of process.argv.slice(3)) more.push(await measure(path));
+for (const m of [home, article, news, ...more]) {
   console.log(
-    `${m.path.padEnd(60)} HTML ${kb(m.html)} gzip (${kb(m.htmlRaw)} raw) · JS ${kb(m.js)} gzip (${kb(m.jsRaw)} raw) in ${m.scripts} files · total ${kb(m.html + m.js)} gzip · (+ ${kb(m.legacyJs)} nomodule, legacy browsers only)`,
+    `${m.path.padEnd(60)} HTML ${kb(m.html)} gzip (${m.htmlRaw} bytes raw) · JS ${kb(m.js)} gzip (${kb(m.jsRaw)} raw) in ${m.scripts} files · total ${kb(m.html + m.js)} gzip · (+ ${kb(m.legacyJs)} nomodule, legacy browsers only)`,
   );
 }
 const verdict = home.js / 1024 <= HOME_JS_BUDGET_KB ? "within" : "OVER";

@@ -1,5 +1,4 @@
-import { Slot } from "@radix-ui/react-slot";
-import type { ComponentProps } from "react";
+import { Children, type ComponentProps, cloneElement, isValidElement, type ReactElement } from "react";
 import { cn } from "./cn.ts";
 
 const VARIANTS = {
@@ -14,11 +13,29 @@ const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 
 export type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
-  /** Render the child element (a link) with the button's look (Radix Slot). */
+  /** Give the one child element (a link) the button's look instead of rendering a <button>. */
   asChild?: boolean;
 };
 
-export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : "button";
-  return <Comp className={cn("btn", VARIANTS[variant], SIZES[size], className)} {...props} />;
+/**
+ * A button, or with `asChild` its child element in a button's clothes. The child keeps its own props (a
+ * link's href, onClick) and gets the button's classes and the props given here: a clone, not Radix's Slot,
+ * so a page that only renders buttons ships no component for it.
+ */
+export function Button({ variant = "primary", size = "md", asChild, className, children, ...props }: ButtonProps) {
+  const classes = cn("btn", VARIANTS[variant], SIZES[size], className);
+  if (asChild) {
+    const child = Children.only(children);
+    if (!isValidElement<{ className?: string }>(child)) throw new Error("Button asChild needs one element child");
+    return cloneElement(child as ReactElement<{ className?: string }>, {
+      ...props,
+      ...child.props,
+      className: cn(classes, child.props.className),
+    });
+  }
+  return (
+    <button className={classes} {...props}>
+      {children}
+    </button>
+  );
 }

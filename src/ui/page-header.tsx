@@ -25,7 +25,7 @@ export function PageHeader({
 /** Section heading with a heavy rule, as in print. */
 export function SectionHeading({ id, children, action }: { id?: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <div className="mb-5 flex items-end justify-between gap-4 border-b-2 border-ink pb-2">
+    <div className="section-heading">
       <h2 id={id} className="font-serif text-2xl font-bold">
         {children}
       </h2>

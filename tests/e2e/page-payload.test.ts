@@ -3,9 +3,11 @@ import { describe, expect, inject, it } from "vitest";
 import { article } from "./site-helpers.ts";
 
 /**
- * What a page's HTML carries for its client components: only the texts they read (the layout's header and
- * footer texts, plus the page's own island), never another page's namespaces or the server-only ones, and
+ * What a page's HTML carries for its client components: only the texts they read (the header's and footer's
+ * controls, plus the page's own island), never another page's namespaces or the server-only ones, and
  * the /noticias list once (no fallback copy of the cards), with what its cards show and in one language.
+ * The reading pages (home, articles, /noticias, the directories) take their islands' texts as props: no
+ * next-intl client provider in their payload and no message-formatting runtime in their scripts.
  */
 const baseUrl = inject("baseUrl");
 const html = async (path: string) => {
@@ -31,14 +33,15 @@ describe("the texts a page sends to the browser", () => {
     async (p) => {
       const body = await html(p);
       for (const name of [...OTHER_PAGES, ...SERVER_ONLY]) expect(body, `${p} ${name}`).not.toMatch(namespace(name));
-      // The header's texts are there (its client components read them).
-      expect(body).toMatch(namespace("nav"));
+      // The header's controls get their texts (here the mobile menu's and the language toggle's).
+      expect(body).toContain(p.startsWith("/en") ? "Open menu" : "Abrir menú");
+      expect(body).toContain(p.startsWith("/en") ? "Leer en español" : "Read in English");
     },
   );
 
   it("/noticias carries its filters' texts and no fallback copy of its list", async () => {
     const body = await html("/noticias");
-    expect(body).toMatch(namespace("filters"));
+    expect(body).toContain("Quitar filtro: {label}");
     expect(body).not.toContain('data-testid="news-static"');
   });
 
@@ -61,5 +64,45 @@ describe("the texts a page sends to the browser", () => {
 
   it("/contacto carries the contact form's texts", async () => {
     expect(await html("/contacto")).toMatch(namespace("contactForm"));
+  });
+});
+
+/** The module scripts a page loads (what a current browser downloads; nomodule polyfills aside), as one text. */
+async function pageScripts(body: string): Promise<string> {
+  const sources = [...body.matchAll(/<script\b([^>]*)\bsrc="([^"]+)"[^>]*>/g)]
+    .filter((m) => !/\bnomodule\b/.test(m[1] ?? ""))
+    .map((m) => m[2] as string);
+  expect(sources.length).toBeGreaterThan(0);
+  const texts = await Promise.all(
+    [...new Set(sources)].map((src) => fetch(new URL(src, baseUrl)).then((r) => r.text())),
+  );
+  return texts.join("\n");
+}
+/** next-intl's client provider as the RSC payload writes its props (messages, time zone). */
+const PROVIDER = /\\?"timeZone\\?":\\?"Europe\/Madrid\\?"/;
+/** use-intl's error codes: in its runtime's code (formatters, provider), whatever the minifier renames. */
+const INTL_RUNTIME = ["ENVIRONMENT_FALLBACK", "INSUFFICIENT_PATH"];
+
+describe("the reading pages carry no message runtime", () => {
+  it.each([
+    "/",
+    "/en",
+    `/noticias/${article.slug}`,
+    `/en/noticias/${article.slug}`,
+    "/noticias",
+    "/referentes",
+    "/en/aplicaciones",
+  ])("%s: no next-intl client provider in the payload, no use-intl in the scripts", async (p) => {
+    const body = await html(p);
+    expect(body).not.toMatch(PROVIDER);
+    const scripts = await pageScripts(body);
+    for (const marker of INTL_RUNTIME) expect(scripts, `${p} ${marker}`).not.toContain(marker);
+  });
+
+  it("while a page whose form formats its texts in the browser still has both (the check sees them)", async () => {
+    const body = await html("/contacto");
+    expect(body).toMatch(PROVIDER);
+    const scripts = await pageScripts(body);
+    for (const marker of INTL_RUNTIME) expect(scripts, marker).toContain(marker);
   });
 });

@@ -60,12 +60,16 @@ const { toArticleDto } = await import("~/features/articles/dto.ts");
 const { newsletterPreviewHtml } = await import("~/features/newsletter/admin.ts");
 const { loadMessages } = await import("~/platform/i18n/messages.ts");
 const { api } = await import("~/trpc/react.tsx");
-const { ArticleCard } = await import("~/features/articles/ui/article-card.tsx");
-const { Byline } = await import("~/features/articles/ui/byline.tsx");
+const { ArticleCardView } = await import("~/features/articles/ui/article-card-view.tsx");
+const { BylineView } = await import("~/features/articles/ui/byline-view.tsx");
+const { cardTexts } = await import("~/features/articles/ui/card-texts.ts");
+const { codeTranslatorFor } = await import("~/platform/i18n/translator.ts");
+const { taxonomyLabel, topicBadgeVariant } = await import("~/platform/i18n/taxonomy.ts");
+const { Badge } = await import("~/ui/badge.tsx");
 const { ExternalLinks } = await import("~/ui/external-links.tsx");
 const { JsonLd } = await import("~/ui/page-header.tsx");
 const { Prose } = await import("~/ui/prose.tsx");
-const { TagList, TopicBadges } = await import("~/features/articles/ui/topic-badges.tsx");
+const { TagList } = await import("~/features/articles/ui/tag-list.tsx");
 const { ContactMessagesSection } = await import("~/features/contact/ui/contact-messages-section.tsx");
 
 const run = randomBytes(4).toString("hex");
@@ -392,12 +396,19 @@ describe("stored text renders inert", () => {
     h(NextIntlClientProvider, { locale: "es", messages, timeZone: "Europe/Madrid" } as IntlProps, children);
   const render = (node: ReactNode) => renderToStaticMarkup(intl(node));
 
-  /** The public article page's pieces, given what the page passes them, as one HTML string. */
+  /**
+   * The public article page's pieces, given what the page passes them, as one HTML string. Cards and bylines
+   * through their views with the texts their server wrappers give them (the wrappers read the request); topic
+   * badges as TopicBadges draws them.
+   */
+  const topicLabels = codeTranslatorFor("es", "taxonomy.topics" as "taxonomy");
   function articlePageHtml(a: ReturnType<typeof toArticleDto>) {
     return [
-      render(h(ArticleCard, { article: a, size: "large" })),
-      render(h(Byline, { piece: a, date: a.date })),
-      render(h(TopicBadges, { topics: a.topics })),
+      render(h(ArticleCardView, { article: a, size: "large", texts: cardTexts("es"), locale: "es" })),
+      render(h(BylineView, { piece: a, date: a.date, texts: cardTexts("es"), locale: "es" })),
+      ...a.topics.map((topic) =>
+        render(h(Badge, { variant: topicBadgeVariant(topic) }, taxonomyLabel(topicLabels, topic))),
+      ),
       render(h(TagList, { tags: a.tags, max: a.tags.length })),
       render(h(Prose, { markdown: a.body_es })),
       render(h(Prose, { markdown: a.body_en ?? "" })),

@@ -2,15 +2,14 @@ import "../globals.css";
 
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider, useTranslations } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/features/site/ui/footer.tsx";
 import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
-import { pickMessages } from "~/platform/i18n/pick-messages.ts";
 import { isLocale, locales } from "~/platform/i18n/routing.ts";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
 export function generateStaticParams() {
@@ -37,22 +36,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
-/**
- * The texts the client components on every page read: the header's navigation, language toggle and account
- * buttons, the footer's language buttons and newsletter form. A page's own client island (the news filters,
- * a form) gets its texts from ClientTexts (src/ui/client-texts.tsx); everything else stays on the server.
- */
-const LAYOUT_CLIENT_TEXTS = [
-  "nav",
-  "footer.languages",
-  "footer.spanish",
-  "footer.english",
-  "newsletterSignup",
-  ...["admin", "adminMobile", "changePasswordLink", "hello", "login", "logout", "newsletter"].map(
-    (key) => `auth.${key}`,
-  ),
-];
-
 export default async function LocaleLayout({
   children,
   params,
@@ -63,24 +46,24 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const messages = await getMessages();
   return (
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
       <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased">
         {/*
-          Only what the public site's client components need travels to the browser: the layout's own
-          client texts (pages add their islands' with ClientTexts; the admin layout its own), no tRPC/React Query client (the pages that query from the browser wrap
-          their own part in TRPCReactProvider), no next-auth SessionProvider (the header asks `auth.me`).
+          No message catalog and no i18n runtime travel to the browser for the header and footer: their client
+          controls get their texts as props from these server components, and link with our own locale-aware
+          Link (src/platform/i18n/link.tsx). A page's own island that formats messages in the browser gets its
+          texts from ClientTexts (the admin layout its own provider); no tRPC/React Query client (the pages that
+          query from the browser wrap their own part in TRPCReactProvider), no next-auth SessionProvider (the
+          header asks `auth.me`).
         */}
-        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, LAYOUT_CLIENT_TEXTS)}>
-          <SkipLink />
-          <SiteHeader />
-          <div id="main" className="flex-1">
-            {children}
-          </div>
-          <SiteFooter />
-          <ToastArea />
-        </NextIntlClientProvider>
+        <SkipLink />
+        <SiteHeader />
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        <SiteFooter />
+        <ToastArea />
       </body>
     </html>
   );
@@ -89,10 +72,7 @@ export default async function LocaleLayout({
 function SkipLink() {
   const t = useTranslations("site");
   return (
-    <a
-      href="#main"
-      className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"
-    >
+    <a href="#main" className="skip-link">
       {t("skipToContent")}
     </a>
   );

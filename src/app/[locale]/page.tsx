@@ -13,8 +13,8 @@ import { HomeNewsletter } from "~/features/newsletter/ui/home-newsletter.tsx";
 import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { publisherJsonLd } from "~/features/seo/index.ts";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { Button } from "~/ui/button.tsx";
 import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
@@ -133,7 +133,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
         </div>
 
         <aside className="space-y-10" data-testid="home-sidebar">
-          <HomeNewsletter title={t("newsletterTitle")} text={t("newsletterText")} />
+          <HomeNewsletter title={t("newsletterTitle")} text={t("newsletterText")} locale={locale} />
           <SidebarSection title={t("featuredApps")} href="/aplicaciones" linkLabel={t("allApps")} testId="home-apps">
             {applications.map((app) => (
               <ApplicationCard key={app.slug} app={app} compact />
@@ -162,12 +162,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
                 { label: t("resourceAlignmentForum"), url: "https://www.alignmentforum.org/" },
               ].map((r) => (
                 <li key={r.url}>
-                  <a
-                    href={r.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center justify-between py-3 font-medium hover:text-accent-text"
-                  >
+                  <a href={r.url} target="_blank" rel="noopener noreferrer" className="resource-link">
                     {r.label} <span aria-hidden="true">↗</span>
                   </a>
                 </li>

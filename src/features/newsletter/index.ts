@@ -10,5 +10,4 @@ export { newsletterRouter } from "./router.ts";
 export { stopMailingSuppressed, subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";
-export { tokenPage } from "./ui/token-page.tsx";
 export { unsubscribeUrl } from "./urls.ts";

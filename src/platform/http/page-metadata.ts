@@ -37,7 +37,9 @@ function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
 /**
  * Per-page metadata: title, description (≤ 160 characters), canonical/hreflang, Open Graph with the site
  * name and the page's 1200 × 630 share card (src/app/og), and the Twitter card. Next replaces the layout's
- * openGraph object with a page's, so everything Open Graph needs is set here.
+ * openGraph object with a page's, so everything Open Graph needs is set here. The Twitter card names only its
+ * kind and image: X reads the title, description and image details from Open Graph when its own tags are
+ * absent, and every tag of <head> travels twice (the HTML and the page's RSC payload).
  */
 export function pageMetadata(opts: {
   locale: Locale;
@@ -70,7 +72,7 @@ export function pageMetadata(opts: {
       alternateLocale: opts.locale === "en" ? ["es_ES"] : ["en_US"],
       images: [image],
     },
-    twitter: { card: "summary_large_image", title: opts.title, description, images: [image] },
+    twitter: { card: "summary_large_image", images: [image.url] },
   };
 }
 

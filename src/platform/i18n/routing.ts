@@ -1,8 +1,7 @@
 import { defineRouting } from "next-intl/routing";
+import { defaultLocale, locales } from "./locales.ts";
 
-export const locales = ["es", "en"] as const;
-export type Locale = (typeof locales)[number];
-const defaultLocale: Locale = "es";
+export { isLocale, LOCALE_COOKIE, type Locale, locales } from "./locales.ts";
 
 export const routing = defineRouting({
   locales,
@@ -16,10 +15,3 @@ export const routing = defineRouting({
   // The proxy writes the hreflang Link header from SITE_URL (next-intl's would use the request's host).
   alternateLinks: false,
 });
-
-/** The reader's explicit language choice, written by the language toggle; only `/` redirects on it. */
-export const LOCALE_COOKIE = { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365 } as const;
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (locales as readonly string[]).includes(value);
-}

@@ -1,4 +1,4 @@
-import { type AbstractIntlMessages, createTranslator, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import { type AbstractIntlMessages, createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl/core";
 import enCatalog from "../../../messages/en/index.ts";
 import esCatalog from "../../../messages/es/index.ts";
 import { deepMerge } from "./messages.ts";

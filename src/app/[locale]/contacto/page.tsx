@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ContactForm } from "~/features/contact/ui/contact-form.tsx";
 import { editorialContent } from "~/features/editorial/index.ts";
 import { NewsletterSignup } from "~/features/newsletter/ui/newsletter-signup.tsx";
+import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
@@ -41,7 +42,7 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
             </h2>
             <p className="mt-2 text-sm text-muted">{t("newsletterText")}</p>
             <div className="mt-4">
-              <NewsletterSignup variant="contact" source="contact" />
+              <NewsletterSignup variant="contact" source="contact" texts={newsletterSignupTexts(locale)} />
             </div>
           </section>
           {settings && settings.contact_channels.length > 0 && (

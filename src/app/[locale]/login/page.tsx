@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "~/features/users/ui/auth-card.tsx";
 import { LoginForm } from "~/features/users/ui/login-form.tsx";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { ClientTexts } from "~/ui/client-texts.tsx";
 

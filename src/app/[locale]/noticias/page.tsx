@@ -3,10 +3,10 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { articleContent, inOneLanguage } from "~/features/articles/index.ts";
 import { NewsExplorer } from "~/features/articles/ui/news-explorer.tsx";
+import { newsExplorerTexts } from "~/features/articles/ui/news-explorer-texts.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
-import { ClientTexts } from "~/ui/client-texts.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
@@ -14,9 +14,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   const t = await getTranslations({ locale, namespace: "newsPage" });
   return pageMetadata({ locale, path: "/noticias", title: t("title"), description: t("description") });
 }
-
-/** What the filters and the cards they render read in the browser. */
-const NEWS_EXPLORER_TEXTS = ["filters", "cards", "taxonomy.topics", "taxonomy.types"];
 
 export default async function NewsPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
@@ -37,12 +34,11 @@ export default async function NewsPage({ params }: { params: Promise<{ locale: L
         <Suspense>
           {/* The filters query the API from the browser; only this page needs the tRPC client. */}
           <TRPCReactProvider>
-            <ClientTexts namespaces={NEWS_EXPLORER_TEXTS}>
-              <NewsExplorer
-                initialPage={{ ...firstPage, items: firstPage.items.map((a) => inOneLanguage(a, locale)) }}
-                tags={facets.tags}
-              />
-            </ClientTexts>
+            <NewsExplorer
+              initialPage={{ ...firstPage, items: firstPage.items.map((a) => inOneLanguage(a, locale)) }}
+              tags={facets.tags}
+              texts={newsExplorerTexts(locale)}
+            />
           </TRPCReactProvider>
         </Suspense>
       </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";

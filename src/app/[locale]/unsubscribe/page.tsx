@@ -1,4 +1,4 @@
-import { tokenPage } from "~/features/newsletter/index.ts";
+import { tokenPage } from "~/features/newsletter/ui/token-page.tsx";
 import { UnsubscribeStatus } from "~/features/newsletter/ui/unsubscribe-status.tsx";
 
 const page = tokenPage("unsubscribePage", UnsubscribeStatus);

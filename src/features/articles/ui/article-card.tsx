@@ -1,85 +1,10 @@
-import { useLocale, useTranslations } from "next-intl";
-import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
-import type { Locale } from "~/platform/i18n/routing.ts";
-import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
-import { Badge } from "~/ui/badge.tsx";
-import { cn } from "~/ui/cn.ts";
-import type { ArticleCardData } from "../card.ts";
-import { Byline } from "./byline.tsx";
-import { TagList } from "./topic-badges.tsx";
+import type { Locale } from "~/platform/i18n/locales.ts";
+import { useLocale } from "~/platform/i18n/server.ts";
+import { type ArticleCardProps, ArticleCardView } from "./article-card-view.tsx";
+import { cardTexts } from "./card-texts.ts";
 
-const TITLE = { small: "text-lg", default: "text-xl md:text-[1.4rem]", large: "text-3xl md:text-[2.6rem]" } as const;
-
-/**
- * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (SPEC §2); sponsored
- * pieces carry the 'Novedad de la industria' label. The whole card is one link target via the title.
- */
-export function ArticleCard({
-  article,
-  size = "default",
-  label,
-  headingLevel = 3,
-}: {
-  article: ArticleCardData;
-  size?: "small" | "default" | "large";
-  /** Extra label ('Featured', 'Latest'). */
-  label?: string;
-  headingLevel?: 2 | 3;
-}) {
-  const t = useTranslations("cards");
-  const types = useTranslations("taxonomy.types");
+/** An article card in a server component, in the request's language (see ArticleCardView). */
+export function ArticleCard(props: ArticleCardProps) {
   const locale = useLocale() as Locale;
-  const Heading = headingLevel === 2 ? "h2" : "h3";
-  return (
-    <article
-      data-testid="article-card"
-      data-size={size}
-      className={cn(
-        "group relative flex flex-col",
-        size === "large" && "border-t-4 border-accent bg-surface p-6 shadow-sm md:p-8",
-        size === "default" && "border-t border-ink/80 pt-4",
-        size === "small" && "border-t border-rule pt-3",
-      )}
-    >
-      {article.image_url && size !== "small" && (
-        // biome-ignore lint/performance/noImgElement: remote editorial images of unknown hosts
-        <img
-          src={article.image_url}
-          alt=""
-          loading="lazy"
-          className={cn("mb-4 w-full rounded-sm object-cover", size === "large" ? "aspect-[16/8]" : "aspect-[16/9]")}
-        />
-      )}
-      <div className="card-labels">
-        {label && <Badge variant="destructive">{label}</Badge>}
-        {article.sponsored ? (
-          <Badge variant="sponsored" data-testid="sponsored-label">
-            {t("industryUpdate")}
-          </Badge>
-        ) : (
-          <span className="kicker">{taxonomyLabel(types, article.type)}</span>
-        )}
-      </div>
-      <Heading className={cn("card-title", TITLE[size])}>
-        <Link href={`/noticias/${article.slug}`} className="card-link decoration-2 underline-offset-4">
-          {pick(locale, article.title_es, article.title_en)}
-        </Link>
-      </Heading>
-      {size !== "small" && (
-        <p
-          className={cn(
-            "mt-3 line-clamp-2 text-muted",
-            size === "large" ? "text-lg leading-relaxed" : "text-[0.95rem]",
-          )}
-        >
-          {pick(locale, article.summary_es, article.summary_en)}
-        </p>
-      )}
-      <div className="card-meta">
-        <Byline piece={article} date={article.date} className="text-xs" />
-        <TagList tags={article.tags} max={2} />
-      </div>
-    </article>
-  );
+  return <ArticleCardView {...props} texts={cardTexts(locale)} locale={locale} />;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 
 export function SidebarSection({
   title,

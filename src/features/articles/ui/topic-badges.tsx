@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { taxonomyLabel, topicBadgeVariant } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 
@@ -13,18 +13,6 @@ export function TopicBadges({ topics, max }: { topics: string[]; max?: number })
         <li key={topic}>
           <Badge variant={topicBadgeVariant(topic)}>{taxonomyLabel(t, topic)}</Badge>
         </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Tags as small hashtags; at most `max` (cards show 2). */
-export function TagList({ tags, max = 2 }: { tags: string[]; max?: number }) {
-  if (!tags.length) return null;
-  return (
-    <ul className="tag-list" data-testid="card-tags">
-      {tags.slice(0, max).map((tag) => (
-        <li key={tag}>#{tag}</li>
       ))}
     </ul>
   );

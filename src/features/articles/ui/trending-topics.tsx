@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { TRENDING_TOPICS, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 
 /** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (SPEC §2). */

@@ -1,9 +1,9 @@
-import { useLocale, useTranslations } from "next-intl";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { formatDate } from "~/platform/i18n/format.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -18,10 +18,7 @@ function Initials({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
   return (
     <div
       aria-hidden="true"
-      className={cn(
-        "flex shrink-0 items-center justify-center rounded-full bg-ink font-serif font-bold text-paper",
-        size === "lg" ? "h-24 w-24 text-3xl" : "h-12 w-12 text-base",
-      )}
+      className={cn("initials bg-ink text-paper", size === "lg" ? "h-24 w-24 text-3xl" : "h-12 w-12 text-base")}
     >
       {letters}
     </div>

@@ -1,9 +1,9 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
-import { usePathname, useRouter } from "~/platform/i18n/navigation.ts";
+import { useLocale, usePathname } from "~/platform/i18n/link.tsx";
+import { localizedPath, pluralText } from "~/platform/i18n/locales.ts";
 import { Select } from "~/ui/select.tsx";
 
 export interface DirectoryItem {
@@ -16,27 +16,32 @@ export interface DirectoryItem {
 
 /**
  * A directory grid filtered by one facet kept in the URL query (?{param}=value), so filtered views can be
- * shared. The cards are rendered on the server; this only chooses which to show.
+ * shared. The cards are rendered on the server; this only chooses which to show. Its texts come from the
+ * server: the select's label, the empty state and the count line (the catalog's plural text, see pluralText).
  */
 export function DirectoryFilter({
   param,
-  facetLabel,
+  label,
   allLabel,
   options,
+  countText,
+  emptyText,
   items,
   gridClassName,
 }: {
   param: string;
-  facetLabel: string;
+  label: string;
   allLabel: string;
   options: { value: string; label: string }[];
+  countText: string;
+  emptyText: string;
   items: DirectoryItem[];
   gridClassName: string;
 }) {
-  const t = useTranslations("directory");
   const searchParams = useSearchParams();
   const router = useRouter();
-  const pathname = usePathname();
+  const locale = useLocale();
+  const pathname = localizedPath(usePathname(), locale);
   const raw = searchParams.get(param) ?? "all";
   const current = options.some((o) => o.value === raw) ? raw : "all";
   const shown = current === "all" ? items : items.filter((i) => i.values.includes(current));
@@ -51,14 +56,14 @@ export function DirectoryFilter({
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Select
-          label={t("filterLabel", { facet: facetLabel })}
+          label={label}
           value={current}
           onValueChange={choose}
           options={[{ value: "all", label: allLabel }, ...options]}
           testId="directory-filter"
         />
         <p className="text-sm text-muted" aria-live="polite" data-testid="directory-count">
-          {t("count", { count: shown.length })}
+          {pluralText(countText, shown.length, locale)}
         </p>
       </div>
       {shown.length ? (
@@ -70,7 +75,7 @@ export function DirectoryFilter({
           ))}
         </div>
       ) : (
-        <p className="py-10 text-center text-muted">{t("empty")}</p>
+        <p className="py-10 text-center text-muted">{emptyText}</p>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
-import { useLocale, useTranslations } from "next-intl";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { formatDate } from "~/platform/i18n/format.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
-import { Link } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
 
@@ -39,10 +39,7 @@ export function InterviewCard({
     .join("");
   return (
     <article data-testid="interview-card" className="group relative flex gap-4 border-t border-ink/80 pt-4">
-      <div
-        aria-hidden="true"
-        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-sand font-serif text-lg font-bold text-ink"
-      >
+      <div aria-hidden="true" className="initials h-14 w-14 bg-sand text-lg text-ink">
         {initials}
       </div>
       <div className="min-w-0 flex-1">

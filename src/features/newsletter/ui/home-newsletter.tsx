@@ -1,7 +1,9 @@
+import type { Locale } from "~/platform/i18n/locales.ts";
 import { NewsletterSignup } from "./newsletter-signup.tsx";
+import { newsletterSignupTexts } from "./newsletter-signup-texts.ts";
 
 /** The home sidebar's newsletter box: the page's #newsletter target. */
-export function HomeNewsletter({ title, text }: { title: string; text: string }) {
+export function HomeNewsletter({ title, text, locale }: { title: string; text: string; locale: Locale }) {
   return (
     <section
       aria-labelledby="home-newsletter-title"
@@ -13,7 +15,7 @@ export function HomeNewsletter({ title, text }: { title: string; text: string })
       </h2>
       <p className="mt-2 text-sm text-muted">{text}</p>
       <div className="mt-4">
-        <NewsletterSignup variant="block" source="home" />
+        <NewsletterSignup variant="block" source="home" texts={newsletterSignupTexts(locale)} />
       </div>
     </section>
   );

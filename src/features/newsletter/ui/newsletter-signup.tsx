@@ -1,12 +1,13 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link, useLocale } from "~/platform/i18n/link.tsx";
+import { fillText } from "~/platform/i18n/locales.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
+import type { NewsletterSignupTexts } from "./newsletter-signup-texts.ts";
 
 /** SPEC §9: the green 'Suscrito' state lasts 3000 ms. */
 const SUBSCRIBED_MS = 3000;
@@ -17,9 +18,17 @@ type State = "idle" | "submitting" | "subscribed";
  * The newsletter signup block. `variant="block"` is the home/sidebar/footer block (anchor #newsletter, its
  * input gets focused by the header's newsletter button); `variant="contact"` is the one on /contacto.
  * States and texts follow SPEC §4/§5/§8; it calls the spec's REST path and says a refusal in the reader's language.
+ * The texts come from the server (newsletterSignupTexts).
  */
-export function NewsletterSignup({ variant = "block", source }: { variant?: "block" | "contact"; source?: string }) {
-  const t = useTranslations("newsletterSignup");
+export function NewsletterSignup({
+  variant = "block",
+  source,
+  texts: t,
+}: {
+  variant?: "block" | "contact";
+  source?: string;
+  texts: NewsletterSignupTexts;
+}) {
   const locale = useLocale();
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>("idle");
@@ -33,16 +42,16 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
   /** A refusal in the reader's language, by its code (the server's own text is the API's English). */
   function refusedText(refused: PostJsonError): string {
     if (refused.code === "TOO_MANY_REQUESTS")
-      return refused.retryAfter ? t("tooManyRequests", { seconds: refused.retryAfter }) : t("tooManyRequestsSoon");
-    if (refused.status === 400 && refused.field === "email") return t("invalidEmail");
-    return t("subscriptionFailed");
+      return refused.retryAfter ? fillText(t.tooManyRequests, { seconds: refused.retryAfter }) : t.tooManyRequestsSoon;
+    if (refused.status === 400 && refused.field === "email") return t.invalidEmail;
+    return t.subscriptionFailed;
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (state !== "idle") return;
     if (!email.trim()) {
-      toast.error(t("errorTitle"), { description: contact ? t("emptyContact") : t("emptyBlock") });
+      toast.error(t.errorTitle, { description: contact ? t.emptyContact : t.emptyBlock });
       return;
     }
     setState("submitting");
@@ -57,8 +66,8 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
     } catch (err) {
       setState("idle");
       const refused = err instanceof PostJsonError && !err.network ? err : null;
-      toast.error(t("errorTitle"), {
-        description: contact ? t("failureContact") : refused ? refusedText(refused) : t("failure"),
+      toast.error(t.errorTitle, {
+        description: contact ? t.failureContact : refused ? refusedText(refused) : t.failure,
       });
       return;
     }
@@ -67,14 +76,14 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
     timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
     // The contact page keeps the spec's sentence and, as the signup block does, says a confirmation went out.
     if (contact)
-      toast.success(t("contactSuccessTitle"), {
+      toast.success(t.contactSuccessTitle, {
         description: (
           <>
-            <span>{t("contactSuccessBody")}</span> <span>{body?.message || t("successDefault")}</span>
+            <span>{t.contactSuccessBody}</span> <span>{body?.message || t.successDefault}</span>
           </>
         ),
       });
-    else toast.success(t("successTitle"), { description: body?.message || t("successDefault") });
+    else toast.success(t.successTitle, { description: body?.message || t.successDefault });
   }
 
   const inputId = contact ? "newsletter-email-contact" : "newsletter-email";
@@ -87,7 +96,7 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
       className="relative space-y-3"
     >
       <label htmlFor={inputId} className="sr-only">
-        {t("label")}
+        {t.label}
       </label>
       <div className={cn("flex gap-2", contact ? "flex-col sm:flex-row" : "flex-col")}>
         <input
@@ -98,7 +107,7 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
           inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder={t("placeholder")}
+          placeholder={t.placeholder}
           disabled={state === "submitting"}
           className="h-10 w-full rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30"
         />
@@ -109,32 +118,32 @@ export function NewsletterSignup({ variant = "block", source }: { variant?: "blo
           className={cn("shrink-0", state === "subscribed" && "bg-success text-white hover:bg-success")}
         >
           {state === "submitting" ? (
-            t("submitting")
+            t.submitting
           ) : state === "subscribed" ? (
             <>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                 <path d="M7.7 14.3 3.4 10l1.4-1.4 2.9 2.9 7.5-7.5 1.4 1.4z" />
               </svg>
-              {t("subscribed")}
+              {t.subscribed}
             </>
           ) : (
-            t("submit")
+            t.submit
           )}
         </Button>
       </div>
       {/* Honeypot: hidden from people and assistive tech; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={honeypotId}>{t("honeypot")}</label>
+        <label htmlFor={honeypotId}>{t.honeypot}</label>
         <input ref={honeypot} id={honeypotId} type="text" name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      <p className="text-xs text-muted">{t("note")}</p>
+      <p className="text-xs text-muted">{t.note}</p>
       <p className="text-xs">
         <Link
           href="/newsletter"
           className="font-semibold text-accent-text hover:underline"
           data-testid="newsletter-archive-link"
         >
-          {t("archiveLink")}
+          {t.archiveLink}
         </Link>
       </p>
     </form>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { Button } from "~/ui/button.tsx";
 
 /** The centred status card of the unsubscribe and confirmation pages, with 'Ir al Inicio' and 'Contacto'. */

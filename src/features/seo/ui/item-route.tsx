@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
 import { type Locale, locales } from "~/platform/i18n/routing.ts";
 import { JsonLd } from "~/ui/page-header.tsx";
 import type { NotFoundKind } from "../not-found.ts";

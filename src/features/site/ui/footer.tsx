@@ -1,6 +1,8 @@
-import { useLocale, useTranslations } from "next-intl";
 import { FooterNewsletter } from "~/features/newsletter/ui/footer-newsletter.tsx";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
+import { Link } from "~/platform/i18n/link.tsx";
+import type { Locale } from "~/platform/i18n/locales.ts";
+import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
@@ -12,12 +14,16 @@ export function SiteFooter() {
   const t = useTranslations("footer");
   const nav = useTranslations("nav");
   const home = useTranslations("home");
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   return (
     <footer data-testid="site-footer">
-      <FooterNewsletter title={home("newsletterTitle")} text={home("newsletterText")} />
+      <FooterNewsletter
+        title={home("newsletterTitle")}
+        text={home("newsletterText")}
+        texts={newsletterSignupTexts(locale)}
+      />
       <div className="bg-ink text-paper">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="wrap grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <Logo inverted />
             <p className="mt-4 text-sm leading-relaxed text-paper/80">{t("about")}</p>
@@ -89,9 +95,9 @@ export function SiteFooter() {
           </FooterColumn>
         </div>
         <div className="border-t border-paper/15">
-          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-paper/80 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div className="wrap flex flex-col gap-4 py-6 text-sm text-paper/80 md:flex-row md:items-center md:justify-between">
             <p>{t("copyright")}</p>
-            <LanguageButtons />
+            <LanguageButtons texts={{ languages: t("languages"), spanish: t("spanish"), english: t("english") }} />
           </div>
         </div>
       </div>
@@ -102,7 +108,7 @@ export function SiteFooter() {
 function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div>
-      <h2 className="text-xs font-bold uppercase tracking-[0.14em] text-paper">{title}</h2>
+      <h2 className="footer-heading">{title}</h2>
       <ul className="mt-4 space-y-2 text-sm">{children}</ul>
     </div>
   );

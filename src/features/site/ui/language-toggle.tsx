@@ -1,9 +1,8 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
-import { Link, usePathname } from "~/platform/i18n/navigation.ts";
-import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/routing.ts";
+import { Link, useLocale, usePathname } from "~/platform/i18n/link.tsx";
+import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/locales.ts";
 import { cn } from "~/ui/cn.ts";
 
 /**
@@ -40,34 +39,45 @@ function LocaleLink({
   );
 }
 
+/** The toggle's texts, in the page's language: the other language's short name and its tooltip. */
+export interface LanguageToggleTexts {
+  switchTo: string;
+  switchToLabel: string;
+}
+
 /** Switches to the other language on the same page. */
-export function LanguageToggle({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
-  const t = useTranslations("nav");
-  const locale = useLocale() as Locale;
-  const other: Locale = locale === "es" ? "en" : "es";
+export function LanguageToggle({
+  texts,
+  className,
+  onNavigate,
+}: {
+  texts: LanguageToggleTexts;
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  const other: Locale = useLocale() === "es" ? "en" : "es";
   return (
     <LocaleLink
       locale={other}
       onClick={onNavigate}
-      title={t("switchToLabel")}
+      title={texts.switchToLabel}
       data-testid="language-toggle"
       className={cn(
         "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-ink/25 px-2 text-sm font-bold tracking-wide hover:border-ink",
         className,
       )}
     >
-      {t("switchTo")}
+      {texts.switchTo}
     </LocaleLink>
   );
 }
 
 /** Footer variant: both languages as buttons, the current one marked. */
-export function LanguageButtons() {
-  const t = useTranslations("footer");
-  const locale = useLocale() as Locale;
+export function LanguageButtons({ texts }: { texts: { languages: string; spanish: string; english: string } }) {
+  const locale = useLocale();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of links, not form controls
-    <div className="flex gap-2" role="group" aria-label={t("languages")}>
+    <div className="flex gap-2" role="group" aria-label={texts.languages}>
       {(["es", "en"] as const).map((l) => (
         <LocaleLink
           key={l}
@@ -78,7 +88,7 @@ export function LanguageButtons() {
             l === locale ? "border-paper bg-paper text-ink" : "border-paper/40 text-paper hover:border-paper",
           )}
         >
-          {l === "es" ? t("spanish") : t("english")}
+          {l === "es" ? texts.spanish : texts.english}
         </LocaleLink>
       ))}
     </div>

@@ -1,27 +1,45 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { AuthControls } from "~/features/users/ui/auth-controls.tsx";
+import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
+import { AuthControls, type AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
 import { Sheet } from "~/ui/sheet.tsx";
-import { LanguageToggle } from "./language-toggle.tsx";
+import { LanguageToggle, type LanguageToggleTexts } from "./language-toggle.tsx";
+import type { NavLabels } from "./nav-items.ts";
 import { NavLinks } from "./nav-links.tsx";
 
-/** Small screens: the same items in a collapsible panel that closes on choosing a link or on logout. */
-export function MobileMenu({ search }: { search: React.ReactNode }) {
-  const t = useTranslations("nav");
+/** The menu's own texts (`nav` messages). */
+export type MobileMenuTexts = Record<"menuTitle" | "closeMenu" | "openMenu" | "label" | "language", string>;
+
+/**
+ * Small screens: the same items in a collapsible panel that closes on choosing a link or on logout. The texts
+ * are the objects the header's desktop controls get too (one copy each in the page's payload).
+ */
+export function MobileMenu({
+  search,
+  texts: t,
+  navLabels,
+  toggle,
+  auth,
+}: {
+  search: SearchFormTexts;
+  texts: MobileMenuTexts;
+  navLabels: NavLabels;
+  toggle: LanguageToggleTexts;
+  auth: AuthControlsTexts;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <Sheet
       open={open}
       onOpenChange={setOpen}
-      title={t("menuTitle")}
-      closeLabel={t("closeMenu")}
+      title={t.menuTitle}
+      closeLabel={t.closeMenu}
       trigger={
         <button
           type="button"
-          aria-label={t("openMenu")}
+          aria-label={t.openMenu}
           data-testid="mobile-menu-button"
           className="inline-flex h-10 w-10 items-center justify-center rounded-md border border-ink/25 lg:hidden"
         >
@@ -31,16 +49,18 @@ export function MobileMenu({ search }: { search: React.ReactNode }) {
         </button>
       }
     >
-      <div className="mb-4">{search}</div>
-      <nav aria-label={t("label")} data-testid="mobile-nav">
-        <NavLinks layout="stack" onNavigate={close} />
+      <div className="mb-4">
+        <SearchForm texts={search} id="site-search-mobile" />
+      </div>
+      <nav aria-label={t.label} data-testid="mobile-nav">
+        <NavLinks layout="stack" labels={navLabels} onNavigate={close} />
       </nav>
       <div className="mt-6 flex items-center gap-3">
-        <span className="text-sm text-muted">{t("language")}</span>
-        <LanguageToggle onNavigate={close} />
+        <span className="text-sm text-muted">{t.language}</span>
+        <LanguageToggle texts={toggle} onNavigate={close} />
       </div>
       <div className="mt-6 flex flex-col gap-3">
-        <AuthControls variant="mobile" onNavigate={close} />
+        <AuthControls variant="mobile" texts={auth} onNavigate={close} />
       </div>
     </Sheet>
   );

@@ -15,3 +15,11 @@ export function isCurrent(pathname: string, href: string): boolean {
   if (href === "/") return pathname === "/";
   return pathname === href || pathname.startsWith(`${href}/`);
 }
+
+/** The items' labels in the page's language, handed to the client navigation by the server. */
+export type NavLabels = Record<(typeof NAV_ITEMS)[number]["key"], string>;
+
+/** The labels from the `nav` messages (`t` is that namespace's translator). */
+export function navLabels(t: (key: (typeof NAV_ITEMS)[number]["key"]) => string): NavLabels {
+  return Object.fromEntries(NAV_ITEMS.map((item) => [item.key, t(item.key)])) as NavLabels;
+}

@@ -1,13 +1,19 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { Link, usePathname } from "~/platform/i18n/navigation.ts";
+import { Link, usePathname } from "~/platform/i18n/link.tsx";
 import { cn } from "~/ui/cn.ts";
-import { isCurrent, NAV_ITEMS } from "./nav-items.ts";
+import { isCurrent, NAV_ITEMS, type NavLabels } from "./nav-items.ts";
 
 /** The main navigation with the current section highlighted (aria-current="page"). */
-export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNavigate?: () => void }) {
-  const t = useTranslations("nav");
+export function NavLinks({
+  layout,
+  labels,
+  onNavigate,
+}: {
+  layout: "bar" | "stack";
+  labels: NavLabels;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   return (
     <ul className={layout === "bar" ? "flex flex-wrap items-center gap-x-1" : "flex flex-col"}>
@@ -21,11 +27,10 @@ export function NavLinks({ layout, onNavigate }: { layout: "bar" | "stack"; onNa
               aria-current={current ? "page" : undefined}
               className={cn(
                 layout === "bar" ? "nav-link" : "block border-b border-rule py-3 text-lg font-medium",
-                layout === "bar" && (current ? "nav-link-current" : "text-ink/80 hover:text-ink"),
                 layout === "stack" && current && "text-accent-text",
               )}
             >
-              {t(item.key)}
+              {labels[item.key]}
             </Link>
           </li>
         );

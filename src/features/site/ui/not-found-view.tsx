@@ -1,5 +1,5 @@
-import { useTranslations } from "next-intl";
-import { Link } from "~/platform/i18n/navigation.ts";
+import { Link } from "~/platform/i18n/link.tsx";
+import { useTranslations } from "~/platform/i18n/server.ts";
 import { Button } from "~/ui/button.tsx";
 
 type Key = "title" | "article" | "interview" | "referent" | "newsletter";

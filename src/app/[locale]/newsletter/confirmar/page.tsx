@@ -1,5 +1,5 @@
-import { tokenPage } from "~/features/newsletter/index.ts";
 import { ConfirmStatus } from "~/features/newsletter/ui/confirm-status.tsx";
+import { tokenPage } from "~/features/newsletter/ui/token-page.tsx";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
 
 // The confirmation asks newsletter.confirm over tRPC, hence the provider.

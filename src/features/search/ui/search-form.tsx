@@ -1,22 +1,31 @@
-import { useLocale, useTranslations } from "next-intl";
-import { getPathname } from "~/platform/i18n/navigation.ts";
-import type { Locale } from "~/platform/i18n/routing.ts";
 import { cn } from "~/ui/cn.ts";
 
-/** Header search: a plain GET form to /buscar, so it works before (and without) JavaScript. */
-export function SearchBox({ className, id = "site-search" }: { className?: string; id?: string }) {
-  const t = useTranslations("nav");
-  const locale = useLocale() as Locale;
+/** The search form's texts (`nav` messages) and its target, /buscar in the page's language. */
+export interface SearchFormTexts {
+  action: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+}
+
+/**
+ * Header search: a plain GET form to /buscar, so it works before (and without) JavaScript. Texts as props:
+ * the mobile menu renders it in the browser from these few strings instead of a server-rendered copy.
+ */
+export function SearchForm({
+  texts,
+  className,
+  id = "site-search",
+}: {
+  texts: SearchFormTexts;
+  className?: string;
+  id?: string;
+}) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the ARIA landmark
-    <form
-      role="search"
-      action={getPathname({ href: "/buscar", locale })}
-      method="get"
-      className={cn("flex", className)}
-    >
+    <form role="search" action={texts.action} method="get" className={cn("flex", className)}>
       <label htmlFor={id} className="sr-only">
-        {t("searchLabel")}
+        {texts.label}
       </label>
       <input
         id={id}
@@ -24,14 +33,14 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
         type="search"
         required
         maxLength={200}
-        placeholder={t("searchPlaceholder")}
+        placeholder={texts.placeholder}
         className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-ink/25 bg-surface px-3 text-sm placeholder:text-muted"
       />
       <button
         type="submit"
         className="inline-flex h-9 items-center rounded-r-md border border-ink bg-ink px-3 text-sm font-semibold text-paper hover:bg-ink/85"
       >
-        <span className="sr-only">{t("searchSubmit")}</span>
+        <span className="sr-only">{texts.submit}</span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"

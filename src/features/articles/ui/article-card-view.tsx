@@ -1,0 +1,82 @@
+import { Link } from "~/platform/i18n/link.tsx";
+import type { Locale } from "~/platform/i18n/locales.ts";
+import { pick } from "~/platform/i18n/localized.ts";
+import { humanize } from "~/platform/i18n/taxonomy.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { cn } from "~/ui/cn.ts";
+import type { ArticleCardData } from "../card.ts";
+import { BylineView } from "./byline-view.tsx";
+import type { CardTexts } from "./card-texts.ts";
+import { TagList } from "./tag-list.tsx";
+
+export interface ArticleCardProps {
+  article: ArticleCardData;
+  size?: "small" | "default" | "large";
+  /** Extra label ('Featured', 'Latest'). */
+  label?: string;
+  headingLevel?: 2 | 3;
+}
+
+const TITLE = { small: "text-lg", default: "text-xl md:text-[1.4rem]", large: "text-3xl md:text-[2.6rem]" } as const;
+
+/**
+ * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (SPEC §2); sponsored
+ * pieces carry the 'Novedad de la industria' label. The whole card is one link target via the title. Texts and
+ * language come as props (cardTexts): the /noticias explorer renders cards in the browser too.
+ */
+export function ArticleCardView({
+  article,
+  size = "default",
+  label,
+  headingLevel = 3,
+  texts: t,
+  locale,
+}: ArticleCardProps & { texts: CardTexts; locale: Locale }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      data-testid="article-card"
+      data-size={size}
+      className={cn(
+        "group relative flex flex-col",
+        size === "large" && "border-t-4 border-accent bg-surface p-6 shadow-sm md:p-8",
+        size === "default" && "border-t border-ink/80 pt-4",
+        size === "small" && "border-t border-rule pt-3",
+      )}
+    >
+      {article.image_url && size !== "small" && (
+        // biome-ignore lint/performance/noImgElement: remote editorial images of unknown hosts
+        <img
+          src={article.image_url}
+          alt=""
+          loading="lazy"
+          className={cn("mb-4 w-full rounded-sm object-cover", size === "large" ? "aspect-[16/8]" : "aspect-[16/9]")}
+        />
+      )}
+      <div className="card-labels">
+        {label && <Badge variant="destructive">{label}</Badge>}
+        {article.sponsored ? (
+          <Badge variant="sponsored" data-testid="sponsored-label">
+            {t.industryUpdate}
+          </Badge>
+        ) : (
+          <span className="kicker">{t.types[article.type] ?? humanize(article.type)}</span>
+        )}
+      </div>
+      <Heading className={cn("card-title", TITLE[size])}>
+        <Link href={`/noticias/${article.slug}`} className="article-link">
+          {pick(locale, article.title_es, article.title_en)}
+        </Link>
+      </Heading>
+      {size !== "small" && (
+        <p className={cn("card-summary", size === "large" ? "text-lg leading-relaxed" : "text-[0.95rem]")}>
+          {pick(locale, article.summary_es, article.summary_en)}
+        </p>
+      )}
+      <div className="card-meta">
+        <BylineView piece={article} date={article.date} className="text-xs" texts={t} locale={locale} />
+        <TagList tags={article.tags} max={2} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { formatRelativeTime } from "~/platform/i18n/format.ts";
+import type { Locale } from "~/platform/i18n/locales.ts";
+import { displayAuthor } from "../authors.ts";
+import type { CardTexts } from "./card-texts.ts";
+
+/**
+ * 'By <author> · <date>' with the SPEC §3 author rules and an 'IA' badge for agent-written pieces. Texts
+ * and language come as props: the /noticias explorer renders bylines in the browser too.
+ */
+export function BylineView({
+  piece,
+  date,
+  className,
+  texts,
+  locale,
+}: {
+  piece: { author?: string | null; author_name?: string | null; is_agent?: boolean };
+  date: Date;
+  className?: string;
+  texts: Pick<CardTexts, "by" | "aiBadge" | "aiBadgeTitle" | "justNow">;
+  locale: Locale;
+}) {
+  const author = displayAuthor(piece);
+  return (
+    <p className={`byline ${className ?? "text-sm"}`}>
+      <span>
+        {texts.by} <span className="font-semibold text-ink">{author.name}</span>
+      </span>
+      {author.isAgent && (
+        <abbr
+          title={texts.aiBadgeTitle}
+          className="rounded-sm border border-ink/30 px-1.5 text-[0.7rem] font-bold no-underline"
+          data-testid="ai-badge"
+        >
+          {texts.aiBadge}
+        </abbr>
+      )}
+      <span aria-hidden="true">·</span>
+      <time dateTime={date.toISOString()}>{formatRelativeTime(date, locale, texts.justNow)}</time>
+    </p>
+  );
+}
