@@ -78,26 +78,33 @@ export async function resendSend(resend: Resend, email: ResendEmail, idempotency
 }
 
 /**
- * The batch's JSON body, written one e-mail at a time into native memory (a Blob, which fetch streams with
- * its length): the e-mails are composed as they are read and each is garbage once written, so a request in
- * flight holds its bytes once, outside the JavaScript heap. Keys in the SDK's order: the same bytes it sends.
+ * The batch's JSON body as a stream, one e-mail per chunk, with its length: each e-mail is composed when its
+ * chunk is written (and once before, to count the bytes: composing is deterministic) and is garbage once
+ * written, so a request in flight never holds the whole body nor every copy. Keys in the SDK's order: the
+ * same bytes its `batch.send` sends.
  */
-function batchBody(emails: Iterable<ResendEmail>): Blob {
-  const parts: Blob[] = [];
-  for (const e of emails) {
-    if (parts.length === 100) throw new Error("Resend batches hold at most 100 e-mails");
-    const json = JSON.stringify({
-      from: e.from,
-      headers: e.headers,
-      html: e.html,
-      subject: e.subject,
-      tags: e.tags,
-      text: e.text,
-      to: e.to,
-    });
-    parts.push(new Blob([parts.length === 0 ? "" : ",", json]));
+function batchBody(emails: Iterable<ResendEmail>): { body: ReadableStream<Uint8Array>; length: number } {
+  function* chunks() {
+    let count = 0;
+    for (const e of emails) {
+      if (++count > 100) throw new Error("Resend batches hold at most 100 e-mails");
+      const { from, headers, html, subject, tags, text, to } = e;
+      yield `${count === 1 ? "[" : ","}${JSON.stringify({ from, headers, html, subject, tags, text, to })}`;
+    }
+    yield count === 0 ? "[]" : "]";
   }
-  return new Blob(["[", ...parts, "]"], { type: "application/json" });
+  let length = 0;
+  for (const chunk of chunks()) length += Buffer.byteLength(chunk);
+  const encoder = new TextEncoder();
+  const next = chunks();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = next.next();
+      if (chunk.done) controller.close();
+      else controller.enqueue(encoder.encode(chunk.value));
+    },
+  });
+  return { body, length };
 }
 
 /**
@@ -110,16 +117,23 @@ export async function resendBatch(
   emails: Iterable<ResendEmail>,
   idempotencyKey: string,
 ): Promise<ResendOutcome> {
-  const body = batchBody(emails);
+  const { body, length } = batchBody(emails);
   const headers = {
     Authorization: `Bearer ${resend.key}`,
     "User-Agent": resend.userAgent,
     "Content-Type": "application/json",
+    "Content-Length": String(length),
     "Idempotency-Key": idempotencyKey,
     "x-batch-validation": "strict",
   };
   const result = await withTimeout((signal) =>
-    resend.fetchRequest<CreateBatchSuccessResponse>("/emails/batch", { method: "POST", body, headers, signal }),
+    resend.fetchRequest<CreateBatchSuccessResponse>("/emails/batch", {
+      method: "POST",
+      body,
+      duplex: "half", // a streamed body; its Content-Length is set above, so it is not sent chunked
+      headers,
+      signal,
+    }),
   );
   if (isOutcome(result)) return result;
   const { data, error, headers: answered } = result;
