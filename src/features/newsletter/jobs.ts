@@ -21,12 +21,11 @@ import { claimNewsletterSend } from "./send-control.ts";
 import { sendSignupMail } from "./signup-mail.ts";
 
 /**
- * Batches in flight at once. At the provider's pace a request waits its turn while the next batch is being
- * prepared, so about one in flight per request a second is enough, and a few keep a fast pace busy; each one
- * in flight holds its request body, so no more than that.
+ * Batches in flight at once: a few, so that a loaded machine still keeps the provider's pace (each request
+ * waits its turn while the next batches are being prepared). Each holds its recipients and the one e-mail
+ * being written into its request, so a few cost little memory.
  */
-const MAX_IN_FLIGHT = 4;
-const inFlight = () => Math.min(MAX_IN_FLIGHT, Math.max(2, Math.ceil(env.RESEND_MAX_RPS)));
+const IN_FLIGHT = 4;
 /** Trabajos' progress is written at most this often (the newsletter's own count moves with every batch). */
 const PROGRESS_EVERY_MS = 1000;
 
@@ -91,7 +90,7 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
       faultPoint("between-batches");
     }
   };
-  await Promise.all(Array.from({ length: inFlight() }, lane));
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   if (failure) throw failure.reason;
   await reportProgress(progress, newsletterId);
 }
