@@ -52,7 +52,7 @@ function resetKernelPeakRss(): boolean {
 }
 
 const { server, createDb } = await startTestPostgres();
-// The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the app's 192 MB cap.
+// The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the sending process's capped one.
 const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, {
   execArgv: ["--import", "tsx", "--max-old-space-size=3072"],
   env: { ...process.env, NODE_OPTIONS: "" },
