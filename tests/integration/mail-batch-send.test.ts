@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { BatchEmail, BatchSendDeps, BatchToSend } from "~/features/mail/batch-send.ts";
+import type { BatchRecipient, BatchSendDeps, BatchToSend } from "~/features/mail/batch-send.ts";
 import { sendEmailBatch } from "~/features/mail/batch-send.ts";
 import { Pacer } from "~/features/mail/pacer.ts";
 import { suppressAddress } from "~/features/mail/suppression.ts";
@@ -15,7 +15,8 @@ const uid = () => randomBytes(5).toString("hex");
 
 function recordingProvider(answers: ResendOutcome[] = []) {
   const calls: { emails: ResendEmail[]; key: string }[] = [];
-  const send = async (emails: ResendEmail[], key: string): Promise<ResendOutcome> => {
+  const send = async (lazy: Iterable<ResendEmail>, key: string): Promise<ResendOutcome> => {
+    const emails = [...lazy];
     calls.push({ emails, key });
     return answers.shift() ?? { ok: true, ids: emails.map((_, i) => `id-${i}`) };
   };
@@ -33,12 +34,15 @@ function deps(provider: BatchSendDeps["provider"], slept: number[] = []): BatchS
   };
 }
 
-const mail = (to: string): BatchEmail => ({ to, subject: "Top 5", html: `<p>${to}</p>`, text: to });
+const mail = (to: string): BatchRecipient => ({
+  to,
+  compose: () => ({ subject: "Top 5", html: `<p>${to}</p>`, text: to }),
+});
 
-function batch(emails: BatchEmail[], tag: string, recorded: number[], failures: string[] = []): BatchToSend {
+function batch(recipients: BatchRecipient[], tag: string, recorded: number[], failures: string[] = []): BatchToSend {
   return {
     label: "Batch 7",
-    emails,
+    recipients,
     tag: { name: "test", value: tag },
     idempotencyKey: `key-${tag}`,
     recordSent: async (_tx, count) => {

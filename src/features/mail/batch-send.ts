@@ -7,19 +7,27 @@ import { type ResendEmail, type ResendOutcome, resendBatch, resendClient } from 
 import { type Pacer, resendPacer } from "./pacer.ts";
 import { suppressedAmong } from "./suppression.ts";
 
-/** One e-mail of a batch, as its sender composed it (already personalised). */
+/** One recipient's e-mail, personalised. */
 export interface BatchEmail {
-  to: string;
   subject: string;
   html: string;
   text?: string;
   headers?: Record<string, string>;
 }
 
+/**
+ * One recipient of a batch: the address, and their e-mail composed only when it is written into the request
+ * (or the outbox). A batch in flight then holds its request body, not a personalised copy per recipient.
+ */
+export interface BatchRecipient {
+  to: string;
+  compose: () => BatchEmail;
+}
+
 export interface BatchToSend {
   /** Names the batch in errors, e.g. "Batch 3". */
   label: string;
-  emails: BatchEmail[];
+  recipients: BatchRecipient[];
   /** Tags the provider's events and the outbox copies (`name:value`), e.g. one newsletter's mail. */
   tag: { name: string; value: string };
   /** Stable across retries of the same batch: the provider then refuses to deliver it twice. */
@@ -35,7 +43,8 @@ export interface BatchToSend {
 
 /** What the batch sender needs from outside: the provider (null: outbox only), its pace and the sender address. */
 export interface BatchSendDeps {
-  provider: { send: (emails: ResendEmail[], idempotencyKey: string) => Promise<ResendOutcome> } | null;
+  /** Reads `emails` once per request, one e-mail at a time, as it writes the body. */
+  provider: { send: (emails: Iterable<ResendEmail>, idempotencyKey: string) => Promise<ResendOutcome> } | null;
   pacer: Pacer;
   from: string;
   sleep: (ms: number) => Promise<void>;
@@ -66,36 +75,51 @@ export function resendBatchDeps(): BatchSendDeps {
  * the outbox in the same transaction as the record, so they are stored exactly once.
  */
 export async function sendEmailBatch(db: DbClient, batch: BatchToSend, deps: BatchSendDeps = resendBatchDeps()) {
-  if (batch.emails.length > MAX_BATCH) throw new Error(`A batch holds at most ${MAX_BATCH} e-mails`);
+  if (batch.recipients.length > MAX_BATCH) throw new Error(`A batch holds at most ${MAX_BATCH} e-mails`);
   const suppressed = await suppressedAmong(
     db,
-    batch.emails.map((e) => e.to),
+    batch.recipients.map((r) => r.to),
   );
-  const emails = batch.emails.filter((e) => !suppressed.has(e.to.toLowerCase()));
-  if (deps.provider && emails.length > 0) await deliver(deps, emails, batch);
+  const recipients = batch.recipients.filter((r) => !suppressed.has(r.to.toLowerCase()));
+  if (deps.provider && recipients.length > 0) await deliver(deps, recipients, batch);
   const tag = `${batch.tag.name}:${batch.tag.value}`;
   const recorded = await db.$transaction(async (tx) => {
-    if (!(await batch.recordSent(tx, emails.length))) return false;
-    if (!deps.provider && emails.length > 0) {
+    if (!(await batch.recordSent(tx, recipients.length))) return false;
+    if (!deps.provider && recipients.length > 0) {
       await tx.emailMessage.createMany({
-        data: emails.map((e) => ({
-          to: e.to,
-          subject: e.subject,
-          html: e.html,
-          text: e.text ?? null,
-          headers: e.headers ?? {},
-          tag,
-          status: "queued" as const,
-        })),
+        data: recipients.map((r) => {
+          const e = r.compose();
+          return {
+            to: r.to,
+            subject: e.subject,
+            html: e.html,
+            text: e.text ?? null,
+            headers: e.headers ?? {},
+            tag,
+            status: "queued" as const,
+          };
+        }),
       });
     }
     return true;
   }, TX_LIMITS);
-  return { sent: emails.length, recorded };
+  return { sent: recipients.length, recorded };
 }
 
-async function deliver(deps: BatchSendDeps, emails: BatchEmail[], batch: BatchToSend) {
-  const payload: ResendEmail[] = emails.map((e) => ({ from: deps.from, ...e, tags: [batch.tag] }));
+/**
+ * The batch as the provider takes it, each e-mail composed as the request body is written and dropped once
+ * written; each request (a retry too) composes them again, the same bytes since composing is deterministic.
+ */
+function providerEmails(deps: BatchSendDeps, recipients: BatchRecipient[], batch: BatchToSend): Iterable<ResendEmail> {
+  return {
+    *[Symbol.iterator]() {
+      for (const r of recipients) yield { from: deps.from, to: r.to, ...r.compose(), tags: [batch.tag] };
+    },
+  };
+}
+
+async function deliver(deps: BatchSendDeps, recipients: BatchRecipient[], batch: BatchToSend) {
+  const payload = providerEmails(deps, recipients, batch);
   for (let attempt = 0; ; attempt++) {
     const outcome = await deps.pacer.run(() => deps.provider!.send(payload, batch.idempotencyKey));
     if (outcome.ok) {

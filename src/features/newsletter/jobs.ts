@@ -9,8 +9,6 @@ import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
-import { finalizeAndPublish } from "./cache.ts";
-import { generateWeeklyNewsletter } from "./generate.ts";
 import {
   countUnsentBatches,
   finalizeNewsletter,
@@ -22,10 +20,15 @@ import {
 import { claimNewsletterSend } from "./send-control.ts";
 import { sendSignupMail } from "./signup-mail.ts";
 
-/** Batches sent concurrently; Resend's rate limit answers 429 beyond it and sendBatch waits as told. */
-const SEND_CONCURRENCY = 4;
+/**
+ * Batches in flight at once: a few, so that a loaded machine still keeps the provider's pace (each request
+ * waits its turn while the next batches are being prepared). Each holds its recipients and the one e-mail
+ * being written into its request, so a few cost little memory.
+ */
+const IN_FLIGHT = 4;
+/** Trabajos' progress is written at most this often (the newsletter's own count moves with every batch). */
+const PROGRESS_EVERY_MS = 1000;
 
-/** The double opt-in (or "already subscribed") mail of one signup, retried if the provider is down. */
 export const signupMailJob = defineJob({
   name: "newsletter/signup-mail.requested",
   schema: z.object({ subscriptionId: z.string(), key: z.string() }),
@@ -42,6 +45,16 @@ type Step = Parameters<(typeof signupMailJob)["handler"]>[1]["step"];
 
 type Progress = ((done: number, total: number) => Promise<void>) | undefined;
 
+/**
+ * A send loads only what it needs: the archive's cached reads (Next's data cache, wanted once the send ends)
+ * and the Top 5's generation (every content feature) are imported by the steps that use them, so a process
+ * that only sends holds neither.
+ */
+async function finalizeSend(newsletterId: string) {
+  const { finalizeAndPublish } = await import("./cache.ts");
+  return finalizeAndPublish(db, newsletterId, finalizeNewsletter);
+}
+
 /** Tells the runtime how far the send is: recipients delivered of its total (Trabajos shows it). */
 async function reportProgress(progress: Progress, newsletterId: string) {
   if (!progress) return;
@@ -52,19 +65,34 @@ async function reportProgress(progress: Progress, newsletterId: string) {
   if (n) await progress(n.sent_count, n.recipient_count);
 }
 
-/** Batches first…last-1, a few in flight at once; each is its own memoised step (its own idempotency key). */
+/**
+ * Batches first…last-1, a few in flight at once, the next one started as soon as one ends; each is its own
+ * memoised step (its own idempotency key). After a failure no batch is started, those in flight finish (and
+ * are marked), then the failure ends the attempt.
+ */
 async function sendRange(step: Step, newsletterId: string, first: number, last: number, progress?: Progress) {
-  for (let start = first; start < last; start += SEND_CONCURRENCY) {
-    const group = Array.from({ length: Math.min(SEND_CONCURRENCY, last - start) }, (_, k) => start + k);
-    // allSettled: let every batch of the group finish (and be marked) before a failure ends this attempt.
-    const settled = await Promise.allSettled(
-      group.map((i) => step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i))),
-    );
-    const failure = settled.find((r) => r.status === "rejected");
-    if (failure) throw failure.reason;
-    await reportProgress(progress, newsletterId);
-    faultPoint("between-batches");
-  }
+  let next = first;
+  let failure: { reason: unknown } | undefined;
+  let reportedAt = Date.now();
+  const lane = async () => {
+    while (!failure && next < last) {
+      const i = next++;
+      try {
+        await step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i));
+      } catch (reason) {
+        failure ??= { reason };
+        return;
+      }
+      if (Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
+        reportedAt = Date.now();
+        await reportProgress(progress, newsletterId);
+      }
+      faultPoint("between-batches");
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  if (failure) throw failure.reason;
+  await reportProgress(progress, newsletterId);
 }
 
 /** The fan-out plan: one event per group of GROUP_BATCHES batches; the event id makes a re-sent plan a no-op. */
@@ -101,7 +129,7 @@ export const sendNewsletterJob = defineJob({
       return { newsletterId, batchCount, groups: groups.length };
     }
     await sendRange(step, newsletterId, 0, batchCount, progress);
-    const done = await step.run("finalize", () => finalizeAndPublish(db, newsletterId, finalizeNewsletter));
+    const done = await step.run("finalize", () => finalizeSend(newsletterId));
     log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
     return done;
   },
@@ -122,7 +150,7 @@ export const sendNewsletterGroupJob = defineJob({
     await sendRange(step, newsletterId, first, last);
     return step.run("finish-if-complete", async () => {
       const left = await countUnsentBatches(db, newsletterId);
-      return left > 0 ? { newsletterId, batchesLeft: left } : finalizeAndPublish(db, newsletterId, finalizeNewsletter);
+      return left > 0 ? { newsletterId, batchesLeft: left } : finalizeSend(newsletterId);
     });
   },
 });
@@ -175,6 +203,7 @@ export const weeklyNewsletterJob = defineJob({
     });
     if (!claim.won) return { slot: claim.slot, skipped: "already handled by another run" };
     const generated = await step.run("generate", async () => {
+      const { generateWeeklyNewsletter } = await import("./generate.ts");
       try {
         return { id: (await generateWeeklyNewsletter(db, new Date(claim.slot))).id, reason: null };
       } catch (err) {

@@ -1,4 +1,4 @@
-import { type BatchEmail, type BatchSendDeps, sendEmailBatch } from "~/features/mail/index.ts";
+import { type BatchRecipient, type BatchSendDeps, sendEmailBatch } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
@@ -94,26 +94,25 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
   const newsletter = await db.newsletter.findUniqueOrThrow({ where: { id: newsletterId } });
   await db.newsletterBatch.update({ where: { id: batch.id }, data: { attempts: { increment: 1 } } });
 
-  const recipients = await batchRecipients(db, batch.first_id, batch.last_id);
+  const rows = await batchRecipients(db, batch.first_id, batch.last_id);
   const rendered = {
     es: await renderNewsletter(newsletter, "es"),
     en: await renderNewsletter(newsletter, "en"),
   };
-  const emails: BatchEmail[] = recipients.map((r) => {
-    const copy = rendered[r.locale === "en" ? "en" : "es"];
-    const token = unsubscribeToken(r, batch.created_at); // the batch's time: a retry sends the same bytes
-    return {
-      to: r.email,
-      subject: copy.subject,
-      ...personalise(copy, token),
-      headers: listUnsubscribeHeaders(token, r.locale),
-    };
-  });
+  // Each copy is composed when the request body is written, one at a time (see mail's batch sender).
+  const recipients: BatchRecipient[] = rows.map((r) => ({
+    to: r.email,
+    compose: () => {
+      const copy = rendered[r.locale === "en" ? "en" : "es"];
+      const token = unsubscribeToken(r, batch.created_at); // the batch's time: a retry sends the same bytes
+      return { subject: copy.subject, ...personalise(copy, token), headers: listUnsubscribeHeaders(token, r.locale) };
+    },
+  }));
   const { sent } = await sendEmailBatch(
     db,
     {
       label: `Batch ${index}`,
-      emails,
+      recipients,
       tag: { name: "newsletter", value: newsletterId },
       idempotencyKey: batch.idempotency_key,
       recordSent: async (tx, count) => {

@@ -1,4 +1,4 @@
-import { Resend } from "resend";
+import { type CreateBatchSuccessResponse, Resend } from "resend";
 import { env } from "~/platform/env/env.js";
 
 /** One e-mail as the Resend API takes it. */
@@ -77,16 +77,66 @@ export async function resendSend(resend: Resend, email: ResendEmail, idempotency
   return { ok: true, ids: data?.id ? [data.id] : [] };
 }
 
-/** Resend's batch endpoint: at most 100 e-mails per call, all or nothing, deduplicated by the key for 24 h. */
+/**
+ * The batch's JSON body as a stream, one e-mail per chunk, with its length: each e-mail is composed when its
+ * chunk is written (and once before, to count the bytes: composing is deterministic) and is garbage once
+ * written, so a request in flight never holds the whole body nor every copy. Keys in the SDK's order: the
+ * same bytes its `batch.send` sends.
+ */
+function batchBody(emails: Iterable<ResendEmail>): { body: ReadableStream<Uint8Array>; length: number } {
+  function* chunks() {
+    let count = 0;
+    for (const e of emails) {
+      if (++count > 100) throw new Error("Resend batches hold at most 100 e-mails");
+      const { from, headers, html, subject, tags, text, to } = e;
+      yield `${count === 1 ? "[" : ","}${JSON.stringify({ from, headers, html, subject, tags, text, to })}`;
+    }
+    yield count === 0 ? "[]" : "]";
+  }
+  let length = 0;
+  for (const chunk of chunks()) length += Buffer.byteLength(chunk);
+  const encoder = new TextEncoder();
+  const next = chunks();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = next.next();
+      if (chunk.done) controller.close();
+      else controller.enqueue(encoder.encode(chunk.value));
+    },
+  });
+  return { body, length };
+}
+
+/**
+ * Resend's batch endpoint: at most 100 e-mails per call, all or nothing, deduplicated by the key for 24 h.
+ * The body is written here (batchBody) and handed to the SDK's own request, which answers as for its
+ * `batch.send`; `emails` is read once per call, so a caller may compose the e-mails lazily.
+ */
 export async function resendBatch(
   resend: Resend,
-  emails: ResendEmail[],
+  emails: Iterable<ResendEmail>,
   idempotencyKey: string,
 ): Promise<ResendOutcome> {
-  if (emails.length > 100) throw new Error("Resend batches hold at most 100 e-mails");
-  const result = await withTimeout((signal) => resend.batch.send(emails, { idempotencyKey, signal }));
+  const { body, length } = batchBody(emails);
+  const headers = {
+    Authorization: `Bearer ${resend.key}`,
+    "User-Agent": resend.userAgent,
+    "Content-Type": "application/json",
+    "Content-Length": String(length),
+    "Idempotency-Key": idempotencyKey,
+    "x-batch-validation": "strict",
+  };
+  const result = await withTimeout((signal) =>
+    resend.fetchRequest<CreateBatchSuccessResponse>("/emails/batch", {
+      method: "POST",
+      body,
+      duplex: "half", // a streamed body; its Content-Length is set above, so it is not sent chunked
+      headers,
+      signal,
+    }),
+  );
   if (isOutcome(result)) return result;
-  const { data, error, headers } = result;
-  if (error) return classify(error as SdkError as NonNullable<SdkError>, headers);
+  const { data, error, headers: answered } = result;
+  if (error) return classify(error as SdkError as NonNullable<SdkError>, answered);
   return { ok: true, ids: (data?.data ?? []).map((d) => d.id) };
 }
