@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { buildArticle } from "../support/builders.ts";
+import { e2eDatabase } from "./db.ts";
 import { sql } from "./sql.ts";
 
 /**
@@ -14,6 +16,17 @@ const run = Date.now().toString(36);
 const slug = `cache-e2e-${run}`;
 const title = { es: `Artículo de caché ${run}`, en: `Cache article ${run}` };
 const scheduledSlug = `cache-e2e-sched-${run}`;
+const db = e2eDatabase();
+const DAY_MS = 86_400_000;
+/** What both articles share: bilingual texts of a regulation story. */
+const texts = {
+  summary_es: "Resumen.",
+  summary_en: "Summary.",
+  body_es: "Cuerpo.",
+  body_en: "Body.",
+  topics: ["regulacion"],
+  tags: [],
+};
 let cookie = "";
 
 /** Polls until `check` holds (a job's write has landed), failing after `ms`. */
@@ -41,11 +54,14 @@ async function admin(method: "PUT" | "DELETE" | "POST", path: string, body?: unk
 
 beforeAll(async () => {
   // Dated in the future so it is the newest article (home's latest list, first in the feeds).
-  await sql(
-    `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags, status, updated_at)
-     VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '1 day', '{regulacion}', '{}', 'draft', now())`,
-    [`e2e-${run}`, slug, title.es, title.en],
-  );
+  await buildArticle(db, {
+    ...texts,
+    slug,
+    title_es: title.es,
+    title_en: title.en,
+    date: new Date(Date.now() + DAY_MS),
+    status: "draft",
+  });
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
@@ -59,7 +75,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql("DELETE FROM articles WHERE slug = ANY($1)", [[slug, scheduledSlug]]);
+  await db.article.deleteMany({ where: { slug: { in: [slug, scheduledSlug] } } });
+  await db.$disconnect();
 });
 
 describe("cached public pages follow article changes at once", () => {
@@ -131,13 +148,16 @@ describe("cached public pages follow article changes at once", () => {
     for (const path of ["/", "/en", "/noticias", "/rss", "/en/rss", "/sitemap.xml"]) {
       expect((await page(path)).body, path).not.toContain(scheduledSlug);
     }
-    await sql(
-      `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags,
-                             status, review_required, publish_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '2 days', '{regulacion}',
-               '{}', 'draft', false, now(), now())`,
-      [`e2e-sched-${run}`, scheduledSlug, `Programado ${title.es}`, `Scheduled ${title.en}`],
-    );
+    await buildArticle(db, {
+      ...texts,
+      slug: scheduledSlug,
+      title_es: `Programado ${title.es}`,
+      title_en: `Scheduled ${title.en}`,
+      date: new Date(Date.now() + 2 * DAY_MS),
+      status: "draft",
+      review_required: false,
+      publish_at: new Date(),
+    });
     const status = async () =>
       (await sql<{ status: string }>("SELECT status FROM articles WHERE slug = $1", [scheduledSlug]))[0]?.status;
     await until("the publish-due job", async () => (await status()) === "published", 75_000);

@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DbClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
+import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { startFakeSources } from "../support/fake-sources.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
 import { CrashableServer } from "./crash-server.ts";
+import { e2eDatabase } from "./db.ts";
 import { signIn } from "./rest-contract/client.ts";
 
 /**
@@ -24,6 +27,7 @@ let openai: FakeOpenAi;
 let sources: Awaited<ReturnType<typeof startFakeSources>>;
 const resend = new FakeResend();
 let sql: pg.Client;
+let db: DbClient;
 
 const one = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows[0] as T;
 
@@ -32,6 +36,7 @@ beforeAll(async () => {
   await migrate(url);
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
+  db = e2eDatabase(url);
   openai = await startFakeOpenAi();
   sources = await startFakeSources();
   const resendUrl = await resend.listen();
@@ -56,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await sql?.end();
+  await db?.$disconnect();
   await Promise.all([openai?.close(), sources?.close(), resend.close()]);
 });
 
@@ -74,7 +80,7 @@ describe("crash recovery on the embedded engine", () => {
     });
     expect(created.res.status, JSON.stringify(created.body)).toBeLessThan(300);
     const agentId = (created.body as { id?: string; agent?: { id: string } }).id ?? "";
-    await sql.query(`UPDATE agents SET status = 'active' WHERE id = $1`, [agentId]);
+    await db.agent.update({ where: { id: agentId }, data: { status: "active" } });
     // The draft is answered; the translation that follows hangs, so the run is caught between the two.
     openai.draft = { ...DEFAULT_DRAFT, title: `Artículo tras la caída ${randomBytes(3).toString("hex")}` };
     openai.script("pass", "hang");
@@ -108,23 +114,18 @@ describe("crash recovery on the embedded engine", () => {
 
   it("a newsletter send killed mid-way resumes after restart: every subscriber gets exactly one e-mail", async () => {
     const tag = randomBytes(3).toString("hex");
-    await sql.query(
-      `INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, confirmed_at, updated_at)
-       SELECT 'crash' || $1 || g, 'caida.' || $1 || '.' || g || '@example.com', true, 'confirmed',
-              CASE WHEN g % 3 = 0 THEN 'en' ELSE 'es' END, now(), now()
-       FROM generate_series(1, $2) g`,
-      [tag, SUBSCRIBERS],
+    await buildSubscriptions(
+      db,
+      Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+        email: `caida.${tag}.${i + 1}@example.com`,
+        locale: (i + 1) % 3 === 0 ? "en" : "es",
+      })),
     );
-    const { id } = await one<{ id: string }>(
-      `INSERT INTO newsletters (id, subject_es, intro_es, week_start, updated_at, items)
-       VALUES ('nl-crash-' || $1, 'Top 5 tras la caída', 'Intro', now(), now(), $2::jsonb) RETURNING id`,
-      [
-        tag,
-        JSON.stringify([
-          { kind: "article", slug: "x", title_es: "X", title_en: null, summary_es: "Y", summary_en: null },
-        ]),
-      ],
-    );
+    const { id } = await buildNewsletter(db, {
+      subject_es: "Top 5 tras la caída",
+      intro_es: "Intro",
+      items: [{ kind: "article", slug: "x", title_es: "X", title_en: null, summary_es: "Y", summary_en: null }],
+    });
     const total = await one<{ n: number }>(`SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE subscribed`);
     // Four batches are answered; the answers to the next ones are lost (delivered, never acknowledged), so the
     // send is caught with batches in flight whose outcome it does not know.

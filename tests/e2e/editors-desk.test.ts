@@ -1,7 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { buildArticle, buildArticleRevision } from "../support/builders.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
+import { e2eDatabase } from "./db.ts";
 import { sql } from "./sql.ts";
 
 /**
@@ -20,33 +22,45 @@ const GOOD_SOURCE = "https://eur-lex.europa.eu/eli/reg/2024/1689/oj";
 let browser: Browser;
 let page: Page;
 
+const db = e2eDatabase();
+
 async function insertArticle(a: { slug: string; es: string; en?: string }, status: "draft" | "published") {
-  const sources = JSON.stringify([{ name: "Blog", url: BAD_SOURCE }]);
-  await sql(
-    `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags,
-       sources, status, is_agent, review_required, published_at, author, updated_at)
-     VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo original.', 'Original body.', now(), '{regulacion}', '{}',
-       $5::jsonb, $6, true, $7, $8, 'Vigía', now())`,
-    [
-      `e2e-${a.slug}`,
-      a.slug,
-      a.es,
-      a.en ?? null,
-      sources,
-      status,
-      status === "draft",
-      status === "published" ? new Date() : null,
-    ],
-  );
+  const sources = [{ name: "Blog", url: BAD_SOURCE }];
+  const row = await buildArticle(db, {
+    slug: a.slug,
+    title_es: a.es,
+    title_en: a.en ?? null,
+    summary_es: "Resumen.",
+    summary_en: "Summary.",
+    body_es: "Cuerpo original.",
+    body_en: "Original body.",
+    date: new Date(),
+    topics: ["regulacion"],
+    tags: [],
+    sources,
+    status,
+    is_agent: true,
+    review_required: status === "draft",
+    published_at: status === "published" ? new Date() : null,
+    author: "Vigía",
+  });
   // What the agent pipeline stores with every draft it saves (src/features/agents/save-article.ts).
-  await sql(
-    `INSERT INTO article_revisions (id, article_id, action, actor_name, fields, before, after, confirmed_unofficial_sources)
-     SELECT 'rev-' || id, id, 'agent_draft', 'Vigía', '{title_es,title_en,sources}', '{}',
-            jsonb_build_object('title_es', title_es, 'title_en', title_en, 'summary_es', summary_es,
-              'summary_en', summary_en, 'body_es', body_es, 'body_en', body_en, 'sources', sources), '{}'
-       FROM articles WHERE slug = $1`,
-    [a.slug],
-  );
+  await buildArticleRevision(db, {
+    article_id: row.id,
+    action: "agent_draft",
+    actor_name: "Vigía",
+    fields: ["title_es", "title_en", "sources"],
+    before: {},
+    after: {
+      title_es: row.title_es,
+      title_en: row.title_en,
+      summary_es: row.summary_es,
+      summary_en: row.summary_en,
+      body_es: row.body_es,
+      body_en: row.body_en,
+      sources,
+    },
+  });
 }
 
 const articleRow = async (slug: string) =>
@@ -83,7 +97,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await sql("DELETE FROM articles WHERE slug = ANY($1)", [[draft.slug, published.slug, second.slug]]);
+  await db.article.deleteMany({ where: { slug: { in: [draft.slug, published.slug, second.slug] } } });
+  await db.$disconnect();
 });
 
 describe("the editors' desk", () => {

@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DbClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
+import { buildArticle, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { postResendWebhooks } from "../support/fake-resend-webhooks.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
 import { CrashableServer } from "./crash-server.ts";
+import { e2eDatabase } from "./db.ts";
 
 /**
  * The newsletter as a product, on a server of its own wired to the fake Resend (with its webhook secret):
@@ -21,6 +24,7 @@ const SUBSCRIBERS = [`uno.${run}@example.com`, `dos.${run}@example.com`, `tres.$
 const resend = new FakeResend({ keepBodies: true });
 let server: CrashableServer;
 let sql: pg.Client;
+let db: DbClient;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -28,24 +32,25 @@ beforeAll(async () => {
   await migrate(url);
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
-  await sql.query(
-    `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, date, topics, tags, status, featured, sources, updated_at)
-     VALUES ($1, $2, $3, $4, 'Resumen.', 'Summary.', 'Cuerpo.', now(), '{regulacion}', '{}', 'published', true, $5, now())`,
-    [
-      `a-${run}`,
-      `archivo-${run}`,
-      `Noticia del archivo ${run}`,
-      `Archive story ${run}`,
-      JSON.stringify([{ name: "BOE", url: "https://www.boe.es/" }]),
-    ],
+  db = e2eDatabase(url);
+  await buildArticle(db, {
+    slug: `archivo-${run}`,
+    title_es: `Noticia del archivo ${run}`,
+    title_en: `Archive story ${run}`,
+    summary_es: "Resumen.",
+    summary_en: "Summary.",
+    body_es: "Cuerpo.",
+    date: new Date(),
+    topics: ["regulacion"],
+    tags: [],
+    status: "published",
+    featured: true,
+    sources: [{ name: "BOE", url: "https://www.boe.es/" }],
+  });
+  await buildSubscriptions(
+    db,
+    SUBSCRIBERS.map((email, i) => ({ email, locale: i === 0 ? "en" : "es" })),
   );
-  for (const [i, email] of SUBSCRIBERS.entries()) {
-    await sql.query(
-      `INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, updated_at)
-       VALUES ($1, $2, true, 'confirmed', $3, now())`,
-      [`s-${run}-${i}`, email, i === 0 ? "en" : "es"],
-    );
-  }
   const resendUrl = await resend.listen();
   server = await CrashableServer.create("newsletter-archive", {
     DATABASE_URL: url,
@@ -65,6 +70,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await sql?.end();
+  await db?.$disconnect();
   await resend.close();
 });
 

@@ -1,11 +1,13 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DbClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
+import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
 import { CrashableServer } from "./crash-server.ts";
+import { e2eDatabase } from "./db.ts";
 import { signIn } from "./rest-contract/client.ts";
 
 /**
@@ -28,6 +30,7 @@ const POINTS = [
 let server: CrashableServer;
 const resend = new FakeResend({ keepBodies: false });
 let sql: pg.Client;
+let db: DbClient;
 const matrix: Record<string, { duplicates: number; missing: number; stuck: number }> = {};
 
 const one = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows[0] as T;
@@ -61,12 +64,13 @@ beforeAll(async () => {
     JOB_RETRY_BASE_MS: "1000",
     NEWSLETTER_CRON_ENABLED: "false",
   });
-  await sql.query(
-    `INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, confirmed_at, updated_at)
-     SELECT 'fault' || lpad(g::text, 5, '0'), 'fallo.' || g || '@example.com', true, 'confirmed',
-            CASE WHEN g % 3 = 0 THEN 'en' ELSE 'es' END, now(), now()
-     FROM generate_series(1, $1) g`,
-    [SUBSCRIBERS],
+  db = e2eDatabase(url);
+  await buildSubscriptions(
+    db,
+    Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+      email: `fallo.${i + 1}@example.com`,
+      locale: (i + 1) % 3 === 0 ? "en" : "es",
+    })),
   );
 }, 240_000);
 
@@ -74,6 +78,7 @@ afterAll(async () => {
   console.log(`[newsletter-faults] ${JSON.stringify(matrix)}`);
   await server?.stop();
   await sql?.end();
+  await db?.$disconnect();
   await resend.close();
 });
 
@@ -82,16 +87,11 @@ describe("a newsletter send survives a kill at every point", () => {
     "killed at $point: each subscriber gets exactly one e-mail, and nothing stays sending without a job",
     async ({ point, after }) => {
       resend.reset();
-      const { id } = await one<{ id: string }>(
-        `INSERT INTO newsletters (id, subject_es, intro_es, week_start, updated_at, items)
-         VALUES ('nl-fault-' || $1, 'Top 5 con fallo', 'Intro', now(), now(), $2::jsonb) RETURNING id`,
-        [
-          `${point}-${randomBytes(3).toString("hex")}`,
-          JSON.stringify([
-            { kind: "article", slug: "x", title_es: "X", title_en: null, summary_es: "Y", summary_en: null },
-          ]),
-        ],
-      );
+      const { id } = await buildNewsletter(db, {
+        subject_es: "Top 5 con fallo",
+        intro_es: "Intro",
+        items: [{ kind: "article", slug: "x", title_es: "X", title_en: null, summary_es: "Y", summary_en: null }],
+      });
       await server.start({ FAULT_KILL_AT: point, FAULT_KILL_AFTER: String(after) });
       const admin = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
       // The request may die with the server (a network error) or answer first (the job's own kill points).

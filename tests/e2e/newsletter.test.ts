@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
+import { buildArticle, buildSubscription } from "../support/builders.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
+import { e2eDatabase } from "./db.ts";
 
 const baseUrl = inject("baseUrl");
-const databaseUrl = inject("databaseUrl");
+const db = e2eDatabase();
 const run = randomBytes(4).toString("hex");
 let browser: Browser;
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await db.$disconnect();
 });
 
 async function freshPage(): Promise<Page> {
@@ -70,19 +72,20 @@ describe("newsletter signup block", () => {
 describe("admin newsletters", () => {
   beforeAll(async () => {
     // Seed content is dated 2025: publish this week's pieces, and a confirmed subscriber to send to.
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(
-      `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, date, topics, tags, status, featured, updated_at)
-       VALUES ($1, $2, $3, $4, 'Resumen de la semana.', 'Summary of the week.', 'Cuerpo.', now(), '{regulacion}', '{}', 'published', false, now())`,
-      [`e2e-${run}`, `boletin-${run}`, `Regulación de la semana ${run}`, `Regulation of the week ${run}`],
-    );
-    await client.query(
-      `INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, updated_at)
-       VALUES ($1, $2, true, 'confirmed', 'es', now())`,
-      [`e2e-sub-${run}`, `suscrita.${run}@example.com`],
-    );
-    await client.end();
+    await buildArticle(db, {
+      slug: `boletin-${run}`,
+      title_es: `Regulación de la semana ${run}`,
+      title_en: `Regulation of the week ${run}`,
+      summary_es: "Resumen de la semana.",
+      summary_en: "Summary of the week.",
+      body_es: "Cuerpo.",
+      date: new Date(),
+      topics: ["regulacion"],
+      tags: [],
+      status: "published",
+      featured: false,
+    });
+    await buildSubscription(db, { email: `suscrita.${run}@example.com`, locale: "es" });
   });
 
   it("generates the week's Top 5, previews it in both languages and sends it", async () => {

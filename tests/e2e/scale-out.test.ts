@@ -1,8 +1,12 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { buildArticle } from "../support/builders.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { type Cluster, startCluster } from "./cluster.ts";
+import { e2eDatabase } from "./db.ts";
 
 /**
  * Two production instances on one PostgreSQL, one Redis (REDIS_URL: the shared data cache) and one
@@ -16,6 +20,7 @@ const WITHIN_MS = 1000;
 const run = Date.now().toString(36);
 let cluster: Cluster;
 let openAi: FakeOpenAi;
+let db: DbClient;
 let cookie = "";
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -28,14 +33,27 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
   }
 }
 
-async function insertArticle(slug: string, title: string, status: "draft" | "published", extra = "") {
-  await sql(
-    `INSERT INTO articles (id, slug, title_es, title_en, summary_es, summary_en, body_es, body_en, date, topics, tags,
-                           status, updated_at${extra ? ", review_required, publish_at" : ""})
-     VALUES ($1, $2, $3, $3, 'Resumen.', 'Summary.', 'Cuerpo.', 'Body.', now() + interval '1 day', '{regulacion}', '{}',
-             $4, now()${extra})`,
-    [`scale-${slug}`, slug, title, status],
-  );
+/** A bilingual article dated tomorrow (the newest, first on every list); `schedule` makes an approved draft due. */
+async function insertArticle(
+  slug: string,
+  title: string,
+  status: "draft" | "published",
+  schedule: Pick<Prisma.ArticleCreateInput, "review_required" | "publish_at"> = {},
+) {
+  await buildArticle(db, {
+    slug,
+    title_es: title,
+    title_en: title,
+    summary_es: "Resumen.",
+    summary_en: "Summary.",
+    body_es: "Cuerpo.",
+    body_en: "Body.",
+    date: new Date(Date.now() + 86_400_000),
+    topics: ["regulacion"],
+    tags: [],
+    status,
+    ...schedule,
+  });
 }
 
 async function admin(base: string, method: "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) {
@@ -98,6 +116,7 @@ beforeAll(async () => {
     admin: ADMIN,
     extraEnv: { OPENAI_API_KEY: "scale-fake-openai-key", OPENAI_BASE_URL: openAi.url },
   });
+  db = e2eDatabase(cluster.databaseUrl);
   const login = await fetch(`${cluster.instances[0]}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: cluster.instances[0] as string },
@@ -111,6 +130,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  await db?.$disconnect();
   await cluster?.close();
   await openAi?.close();
 });
@@ -149,7 +169,7 @@ describe("several instances serve one truth", () => {
     const slug = `scale-sched-${run}`;
     await warm("/noticias");
     await warm("/");
-    await insertArticle(slug, `Programado ${run}`, "draft", ", false, now()");
+    await insertArticle(slug, `Programado ${run}`, "draft", { review_required: false, publish_at: new Date() });
     const deadline = Date.now() + 90_000;
     let published = 0;
     while (!published) {

@@ -1,13 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPrismaClient } from "~/platform/db/client.ts";
+import { buildArticles } from "../support/builders.ts";
 import { launchBrowser } from "./browser.ts";
+import { e2eDatabase } from "./db.ts";
 import { article, axeViolations, seedArticles } from "./site-helpers.ts";
 
 const baseUrl = inject("baseUrl");
 /** The first client fetch and soft navigations can take a few seconds on a cold production server. */
 const SLOW = { timeout: 15_000 };
-const db = createPrismaClient(inject("databaseUrl"));
+const db = e2eDatabase();
 const PAGING_TAG = `e2e-paginacion-${Date.now()}`;
 let browser: Browser;
 let context: BrowserContext;
@@ -76,8 +77,9 @@ describe("/noticias filters", () => {
 
   it("shows 'load more' from 20 results on, and it loads the next page", async () => {
     // 25 published articles dated 2001 with a tag of their own (removed after the test).
-    await db.article.createMany({
-      data: Array.from({ length: 25 }, (_, i) => ({
+    await buildArticles(
+      db,
+      Array.from({ length: 25 }, (_, i) => ({
         slug: `${PAGING_TAG}-${i}`,
         title_es: `Artículo de paginación ${i + 1}`,
         summary_es: "Resumen de prueba",
@@ -86,7 +88,7 @@ describe("/noticias filters", () => {
         tags: [PAGING_TAG],
         status: "published" as const,
       })),
-    });
+    );
     await freshPage();
     await page.goto(`${baseUrl}/noticias?etiquetas=${PAGING_TAG}`);
     await expect.poll(count, SLOW).toBe("25 resultados");

@@ -37,6 +37,16 @@ export async function buildArticles(db: DbClient, rows: Over<Prisma.ArticleCreat
   return data;
 }
 
+/** An entry of an article's history, as the editor or pipeline that changed it stores it. */
+export function buildArticleRevision(
+  db: DbClient,
+  over: Over<Prisma.ArticleRevisionUncheckedCreateInput> & { article_id: string; action: string },
+) {
+  return db.articleRevision.create({
+    data: { actor_name: "Sistema", fields: [], confirmed_unofficial_sources: [], ...over },
+  });
+}
+
 /** An account (role `user` unless overridden; the password hash is a placeholder unless given). */
 export function buildUser(db: DbClient, over: Over<Prisma.UserUncheckedCreateInput> = {}) {
   const id = unique();
