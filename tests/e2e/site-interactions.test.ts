@@ -158,12 +158,23 @@ describe("header", () => {
     for (const path of ["/", "/referentes"]) {
       await freshPage();
       await page.goto(`${baseUrl}${path}`);
+      // The delay is read on the page's own clock: a test process slowed by a loaded machine cannot tell it.
+      await page.evaluate(() => {
+        const times = window as unknown as { clickedAt?: number; focusedAt?: number };
+        const link = document.querySelector('[data-testid=site-header] a[href="#newsletter"]');
+        link?.addEventListener("click", () => (times.clickedAt = performance.now()), { once: true });
+        const input = document.getElementById("newsletter-email");
+        input?.addEventListener("focus", () => (times.focusedAt = performance.now()), { once: true });
+      });
       await page.locator('[data-testid=site-header] a[href="#newsletter"]').click();
-      await page.waitForTimeout(300);
-      expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("newsletter-email");
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 3000 })
         .toBe("newsletter-email");
+      const { clickedAt, focusedAt } = await page.evaluate(() => {
+        const times = window as unknown as { clickedAt?: number; focusedAt?: number };
+        return { clickedAt: times.clickedAt, focusedAt: times.focusedAt };
+      });
+      expect(focusedAt! - clickedAt!).toBeGreaterThanOrEqual(795); // a timer may fire a few ms early
       const box = await page.locator("#newsletter").boundingBox();
       expect(box && box.y >= 0 && box.y < 900).toBe(true);
     }
