@@ -159,12 +159,14 @@ describe("header", () => {
       await freshPage();
       await page.goto(`${baseUrl}${path}`);
       // The delay is read on the page's own clock: a test process slowed by a loaded machine cannot tell it.
+      // Listened for on the document: hydration may replace the elements the page first rendered.
       await page.evaluate(() => {
         const times = window as unknown as { clickedAt?: number; focusedAt?: number };
-        const link = document.querySelector('[data-testid=site-header] a[href="#newsletter"]');
-        link?.addEventListener("click", () => (times.clickedAt = performance.now()), { once: true });
-        const input = document.getElementById("newsletter-email");
-        input?.addEventListener("focus", () => (times.focusedAt = performance.now()), { once: true });
+        const link = '[data-testid=site-header] a[href="#newsletter"]';
+        const clicked = (e: Event) => e.target instanceof Element && e.target.closest(link);
+        document.addEventListener("click", (e) => clicked(e) && (times.clickedAt ??= performance.now()), true);
+        const focused = (e: Event) => e.target instanceof Element && e.target.id === "newsletter-email";
+        document.addEventListener("focusin", (e) => focused(e) && (times.focusedAt ??= performance.now()), true);
       });
       await page.locator('[data-testid=site-header] a[href="#newsletter"]').click();
       await expect

@@ -10,14 +10,20 @@ const g = globalThis as unknown as {
   prisma?: { $disconnect(): Promise<void> };
   __jobEngine?: Promise<{ stop(): Promise<void> }>;
   __jobCatalog?: unknown;
+  __incrementalCache?: unknown;
+  __riesgosRedisCache?: unknown;
   __workerEnv?: Record<string, string | undefined>;
   __filesInWorker?: number;
 };
 g.__workerEnv ??= { ...process.env };
 for (const key of Object.keys(process.env)) if (!(key in g.__workerEnv)) delete process.env[key];
 Object.assign(process.env, g.__workerEnv);
+// What the app keeps on globalThis (one per process by design) starts empty for each file, as in a new process:
+// a test's stand-in for Next's server cache or a shared-cache connection must not serve the next file.
 g.prisma = undefined;
 g.__jobCatalog = undefined;
+g.__incrementalCache = undefined;
+g.__riesgosRedisCache = undefined;
 vi.resetModules();
 
 // Each file gets its own job-engine schema: workers of another file (other fakes, other env) must never pick
