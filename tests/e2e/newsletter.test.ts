@@ -83,7 +83,8 @@ describe("admin newsletters", () => {
       topics: ["regulacion"],
       tags: [],
       status: "published",
-      featured: false,
+      // Featured ranks first in the Top 5, whatever other files published this week.
+      featured: true,
     });
     await buildSubscription(db, { email: `suscrita.${run}@example.com`, locale: "es" });
   });
