@@ -73,7 +73,9 @@ describe("input that used to answer 500", () => {
       const res = await proxy(new NextRequest(`http://localhost:3000${path}`));
       expect(res.status, path).toBe(400);
     }
-    expect((await proxy(new NextRequest("http://localhost:3000/noticias/a%2Db"))).status).toBe(200);
+    // A well-formed escape is decoded and routed: the page's own answer (there is no article "a-b": 404, or 200
+    // when the existence check cannot run here), never the 400 of a malformed one.
+    expect([200, 404]).toContain((await proxy(new NextRequest("http://localhost:3000/noticias/a%2Db"))).status);
   });
 
   it("keeps database error text out of next-auth's credentials redirect (NUL in the e-mail)", async () => {
