@@ -163,10 +163,21 @@ describe("header", () => {
       await page.evaluate(() => {
         const times = window as unknown as { clickedAt?: number; focusedAt?: number };
         const link = '[data-testid=site-header] a[href="#newsletter"]';
-        const clicked = (e: Event) => e.target instanceof Element && e.target.closest(link);
-        document.addEventListener("click", (e) => clicked(e) && (times.clickedAt ??= performance.now()), true);
-        const focused = (e: Event) => e.target instanceof Element && e.target.id === "newsletter-email";
-        document.addEventListener("focusin", (e) => focused(e) && (times.focusedAt ??= performance.now()), true);
+        document.addEventListener(
+          "click",
+          (e) => {
+            if (e.target instanceof Element && e.target.closest(link)) times.clickedAt ??= performance.now();
+          },
+          true,
+        );
+        document.addEventListener(
+          "focusin",
+          (e) => {
+            if (e.target instanceof Element && e.target.id === "newsletter-email")
+              times.focusedAt ??= performance.now();
+          },
+          true,
+        );
       });
       await page.locator('[data-testid=site-header] a[href="#newsletter"]').click();
       await expect
