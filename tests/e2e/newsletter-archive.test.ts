@@ -157,7 +157,9 @@ describe("the newsletter as readers and editors see it", () => {
     for (const email of SUBSCRIBERS) expect(html).not.toContain(email);
     expect(html).not.toContain("unsubscribe");
     expect(html).not.toContain("token=");
-    // Share card, JSON-LD and alternates like every public page.
+    // Share card, JSON-LD and alternates like every public page. After a client-side navigation the previous
+    // page's tags may linger until the new page's metadata has streamed in, so wait for a single share card.
+    await expect.poll(() => page.locator('meta[property="og:image"]').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
       new RegExp(`/og/es/newsletter/${slug}\\.png$`),
     );
