@@ -20,6 +20,7 @@ import { once } from "node:events";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
+import { createBenchNewsletter } from "./lib/newsletter-fixture.ts";
 
 interface FakeStats {
   delivered: number;
@@ -80,33 +81,7 @@ try {
   const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
   const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 
-  // Ids are zero-padded so keyset order equals insertion order (tokens are derived when mailing).
-  await db.$executeRawUnsafe(`
-    INSERT INTO newsletter_subscriptions (id, email, subscribed, status, locale, confirmed_at, created_at, updated_at)
-    SELECT 'bench' || lpad(g::text, 7, '0'), 'lector' || g || '@bench.example', true, 'confirmed',
-           CASE WHEN g % 4 = 0 THEN 'en' ELSE 'es' END, now(), now(), now()
-    FROM generate_series(1, ${SUBSCRIBERS}) g`);
-  const items = Array.from({ length: 5 }, (_, i) => ({
-    kind: "article",
-    slug: `pieza-${i}`,
-    title_es: `Desarrollo relevante número ${i + 1} sobre los riesgos de la IA`,
-    title_en: `Relevant development number ${i + 1} on AI risks`,
-    summary_es: "Un resumen de dos líneas que explica por qué esta pieza importa para la regulación y la seguridad.",
-    summary_en: "A two-line summary explaining why this piece matters for regulation and safety.",
-    sponsored: i === 4,
-    date: new Date().toISOString(),
-  }));
-  const newsletter = await db.newsletter.create({
-    data: {
-      subject_es: "Top 5 de la semana",
-      subject_en: "Top 5 of the week",
-      intro_es: "Intro",
-      intro_en: "Intro",
-      items,
-      week_start: new Date(),
-      status: "sending",
-    },
-  });
+  const newsletter = await createBenchNewsletter(db, SUBSCRIBERS, "sending");
 
   // Fixed cost of the loaded app (Prisma's query compiler, React, the renderer) before the send starts.
   global.gc?.();

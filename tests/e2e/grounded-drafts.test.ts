@@ -102,6 +102,17 @@ async function executeAgent(name: string) {
   await page.getByTestId("run-result-dialog").getByRole("button", { name: "Cerrar" }).first().click();
 }
 
+async function storedArticle(title: string) {
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  try {
+    const { rows } = await sql.query("SELECT status, review_required FROM articles WHERE title_es = $1", [title]);
+    return rows[0] ?? null;
+  } finally {
+    await sql.end();
+  }
+}
+
 async function openPublications() {
   await page.getByRole("tab", { name: "Publicaciones" }).click();
   await page.getByTestId("admin-tab-publications").waitFor();
@@ -144,6 +155,9 @@ describe("grounded drafts through the desk", () => {
       await executeAgent(agentName);
       // The draft was written from the page's text, fetched before drafting.
       expect(JSON.stringify(openai.chatRequests("article_draft")[0]?.body)).toContain("Stakeholders can reply until");
+
+      // What the run stored, so a miss below says whether the article waited for review or the list lagged.
+      expect(await storedArticle(FAITHFUL.title)).toEqual({ status: "published", review_required: false });
 
       await openPublications();
       await page.getByTestId("publications-approved-tab").click();

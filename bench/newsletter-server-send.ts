@@ -1,0 +1,136 @@
+/**
+ * The newsletter send inside the site's own server: the real launcher (`scripts/start.ts`) on the bench's build,
+ * an admin's `POST /api/admin/newsletters/{id}/send`, and the embedded engine's worker in the server running the
+ * job against the loopback fake Resend (a child process of this bench). Prints the time and the peak RSS of the
+ * server process that sent (the kernel's high-water mark, reset when the send starts), and its RSS before.
+ * `bench/newsletter-fanout.ts` measures the send job in a bare process; this one measures it where it runs.
+ *
+ *   SUBSCRIBERS=100000 npm run bench:newsletter-server   (the launcher builds `.next-bench` if it is missing or
+ *   older than the sources; BENCH_DIST_DIR=.next-e2e reuses the test run's build)
+ *   SERVER_NODE_OPTIONS=--max-semi-space-size=16 …   (V8 flags for the server, e.g. a smaller young generation)
+ */
+import { fork, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync, writeFileSync } from "node:fs";
+import { CrashableServer } from "../tests/e2e/crash-server.ts";
+import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
+import { createBenchNewsletter } from "./lib/newsletter-fixture.ts";
+
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
+// The launcher serves (or first builds) the bench's build, as the other benches do.
+process.env.E2E_DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
+const SECRET = "bench-secret-bench-secret-bench-secret-bench";
+
+/** The server's processes: the launcher's group (it is started detached), by pid. */
+function groupPids(pgid: number): number[] {
+  const out = spawnSync("ps", ["-o", "pid=", "-g", String(pgid)], { encoding: "utf8" }).stdout;
+  return out
+    .split("\n")
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
+}
+
+function status(pid: number, field: "VmHWM" | "VmRSS"): number {
+  try {
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+  } catch {
+    return "";
+  }
+};
+
+const { server: postgres, createDb } = await startTestPostgres();
+const fake = fork(new URL("./fake-resend-process.ts", import.meta.url).pathname, {
+  execArgv: ["--import", "tsx", "--max-old-space-size=3072"],
+  env: { ...process.env, NODE_OPTIONS: "" },
+});
+const ready = once(fake, "message");
+let site: CrashableServer | undefined;
+try {
+  const databaseUrl = await createMigratedDatabase(createDb, "server-send");
+  const [{ url: resendUrl }] = (await ready) as [{ url: string }];
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.NEXTAUTH_SECRET = SECRET;
+  const { db } = await import("~/platform/db/db.ts");
+  const { createSession } = await import("~/platform/auth/sessions.ts");
+
+  const newsletter = await createBenchNewsletter(db, SUBSCRIBERS, "draft");
+  const admin = await db.user.create({
+    data: { username: "bench-admin", email: "bench-admin@example.com", passwordHash: "x", role: "admin" },
+  });
+  const cookie = `next-auth.session-token=${await createSession(db, admin.id)}`;
+
+  site = await CrashableServer.create("bench-server-send", {
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_SECRET: SECRET,
+    RESEND_API_KEY: "re_bench_key",
+    RESEND_BASE_URL: resendUrl,
+    RESEND_MAX_RPS: process.env.RESEND_MAX_RPS ?? "1000",
+    NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? "",
+    DATA_DIR: "test-results/bench-server-send",
+  });
+  await site.start();
+  // A server that has served pages, as in production, before the send.
+  for (const path of ["/", "/en", "/noticias", "/newsletter", "/admin/newsletters"])
+    await fetch(`${site.baseUrl}${path}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+
+  const pids = groupPids(site.processGroup()!);
+  const serverPid = pids.reduce((a, b) => (status(b, "VmRSS") > status(a, "VmRSS") ? b : a));
+  const before = status(serverPid, "VmRSS");
+  writeFileSync(`/proc/${serverPid}/clear_refs`, "5");
+  const started = performance.now();
+  const res = await fetch(`${site.baseUrl}/api/admin/newsletters/${newsletter.id}/send`, {
+    method: "POST",
+    headers: { cookie, origin: site.baseUrl, "content-type": "application/json" },
+    body: "{}",
+  });
+  if (!res.ok) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+  let row = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } });
+  let lastLog = 0;
+  while (row.status === "sending") {
+    await new Promise((r) => setTimeout(r, 500));
+    row = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } });
+    if (performance.now() - lastLog > 30_000) {
+      lastLog = performance.now();
+      console.error(`[send] ${row.sent_count}/${row.recipient_count} rss ${status(serverPid, "VmRSS").toFixed(0)} MB`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const peak = status(serverPid, "VmHWM");
+  fake.send({ type: "stats" });
+  const [stats] = (await once(fake, "message")) as [{ delivered: number; duplicates: number; refused: number }];
+  console.log(
+    JSON.stringify(
+      {
+        subscribers: SUBSCRIBERS,
+        status: row.status,
+        sent_count: row.sent_count,
+        delivered: stats.delivered,
+        duplicates: stats.duplicates,
+        answers_429: stats.refused,
+        seconds: Number(seconds.toFixed(1)),
+        server_node_options: process.env.SERVER_NODE_OPTIONS ?? "(the launcher's own)",
+        sending_process: cmdline(serverPid).slice(0, 120),
+        rss_before_send_mb: Number(before.toFixed(1)),
+        peak_rss_mb: Number(peak.toFixed(1)),
+        goal: { peak_rss_mb: 300 },
+      },
+      null,
+      2,
+    ),
+  );
+  await db.$disconnect();
+  if (stats.delivered !== SUBSCRIBERS || stats.duplicates > 0) process.exitCode = 1;
+} finally {
+  await site?.stop();
+  fake.send({ type: "stop" });
+  await postgres?.stop();
+}
