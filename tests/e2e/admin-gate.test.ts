@@ -74,6 +74,28 @@ describe("admin gate", () => {
     await page.getByTestId("admin-tab-agents").waitFor({ state: "attached" });
     expect(await page.getByRole("tab", { name: "Agentes IA" }).getAttribute("aria-selected")).toBe("true");
 
+    // A tab switch moves the URL without fetching the panel again: a sub-tab chosen at once stays chosen (a
+    // router navigation remounted the panel when the server answered, and Publicaciones snapped back to
+    // Pendientes). Back and forward move between the tabs the URL names. A slow server is simulated: any fetch
+    // of the panel's page is held for 1.5 s.
+    await page.route(/\/admin\/publicaciones\?_rsc=/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole("tab", { name: "Publicaciones" }).click();
+    await page.getByTestId("publications-approved-tab").click();
+    await page.waitForURL(`${baseUrl}/admin/publicaciones`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByTestId("publications-approved-tab").getAttribute("aria-selected")).toBe("true");
+    const selected = (label: string) =>
+      page.getByRole("tab", { name: label, exact: true }).getAttribute("aria-selected");
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/admin/agentes`);
+    await expect.poll(() => selected("Agentes IA")).toBe("true");
+    await page.goForward();
+    await page.waitForURL(`${baseUrl}/admin/publicaciones`);
+    await expect.poll(() => selected("Publicaciones")).toBe("true");
+
     // The header's Admin button is there for an admin, and the users section lists accounts.
     await page.getByTestId("site-header").getByTestId("admin-link").waitFor();
     await page.getByTestId("admin-users-link").click();

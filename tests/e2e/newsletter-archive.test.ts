@@ -157,9 +157,12 @@ describe("the newsletter as readers and editors see it", () => {
     for (const email of SUBSCRIBERS) expect(html).not.toContain(email);
     expect(html).not.toContain("unsubscribe");
     expect(html).not.toContain("token=");
-    // Share card, JSON-LD and alternates like every public page. After a client-side navigation the previous
-    // page's tags may linger until the new page's metadata has streamed in, so wait for a single share card.
-    await expect.poll(() => page.locator('meta[property="og:image"]').count(), { timeout: 10_000 }).toBe(1);
+    // Share card, JSON-LD and alternates like every public page, as crawlers and share previews get them: from
+    // the page itself. (After the client-side navigations above, the head may still hold the home page's
+    // og:image next to the issue's: seen under load only, in Next's own metadata handling, and no reader or
+    // crawler reads a head built that way.)
+    await page.goto(`${server.baseUrl}/newsletter/${slug}`);
+    expect(await page.locator('meta[property="og:image"]').count()).toBe(1);
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
       new RegExp(`/og/es/newsletter/${slug}\\.png$`),
     );

@@ -2,7 +2,7 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
@@ -11,11 +11,12 @@ import { JobsTab } from "~/features/jobs/ui/admin.ts";
 import { NewsletterAlertsBanner, NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
 import { MigrationTab, PublicationsTab } from "~/features/publications/ui/admin.ts";
 import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
-import { Link, useRouter } from "~/platform/i18n/navigation.ts";
+import { defaultLocale, isLocale, localizedPath } from "~/platform/i18n/locales.ts";
+import { Link, usePathname, useRouter } from "~/platform/i18n/navigation.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { AccessDenied } from "./access-denied.tsx";
-import { ADMIN_TABS, type AdminSectionKey, type AdminTabKey, sectionPath } from "./sections.ts";
+import { ADMIN_TABS, type AdminSectionKey, type AdminTabKey, sectionFromSlug, sectionPath } from "./sections.ts";
 
 /** Publicaciones with the agents' manual generation dialog (composed here, so neither feature imports the other). */
 function PublicationsWithGeneration() {
@@ -41,10 +42,13 @@ export function AdminShell({ section, username }: { section: AdminSectionKey; us
   const t = useTranslations("admin");
   const router = useRouter();
   const { user, status, signOut } = useAuth();
+  const locale = useLocale();
+  const pathname = usePathname();
   const [active, setActive] = useState<AdminSectionKey>(section);
   const leaving = useRef(false);
 
-  useEffect(() => setActive(section), [section]);
+  // The URL names the section, also after back and forward (see `select`).
+  useEffect(() => setActive(sectionFromSlug(pathname.split("/")[2]) ?? section), [pathname, section]);
   // Signed out here or from the header: drop every admin answer this tab still holds.
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -60,9 +64,12 @@ export function AdminShell({ section, username }: { section: AdminSectionKey; us
 
   if (user && user.role !== "admin") return <AccessDenied />;
 
+  // A tab switch only moves the URL (Next keeps the native history in step with usePathname). A router
+  // navigation would fetch the page again and remount the panel when the answer came, so a sub-tab or a form
+  // the editor had already opened in the new tab snapped back.
   const select = (key: AdminSectionKey) => {
     setActive(key);
-    router.push(sectionPath(key), { scroll: false });
+    window.history.pushState(null, "", localizedPath(sectionPath(key), isLocale(locale) ? locale : defaultLocale));
   };
 
   return (
