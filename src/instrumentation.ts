@@ -18,13 +18,7 @@ export async function register() {
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
   // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    // Not awaited: Next holds every request until register() returns, and no page needs the engine (its
-    // schema, queues and schedules take seconds on a fresh database). Whatever enqueues waits for it
-    // (getEngine), and startJobs reports the engine's own failure.
-    void import("./server/jobs.ts")
-      .then(({ startAppJobs }) => startAppJobs())
-      .catch((err: unknown) =>
-        console.error(`[jobs] not started: ${err instanceof Error ? err.message : String(err)}`),
-      );
+    const { startAppJobs } = await import("./server/jobs.ts");
+    await startAppJobs();
   }
 }

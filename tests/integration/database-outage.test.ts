@@ -25,7 +25,7 @@ process.env.RATE_LIMIT_NEWSLETTER = "100000/60";
 process.env.RATE_LIMIT_CONTACT = "100000/60";
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
-// The job engine starts with the server (src/instrumentation.ts); here it is started before the load.
+// The job engine runs from the server's start (src/instrumentation.ts), before any request.
 await (await import("~/platform/jobs/engine/engine.ts")).getEngine();
 
 afterAll(async () => {
