@@ -17,10 +17,11 @@
  */
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import { createBenchNewsletter } from "./lib/newsletter-fixture.ts";
+import { kernelMemory, resetKernelPeak } from "./lib/process-memory.ts";
 
 interface FakeStats {
   delivered: number;
@@ -31,26 +32,6 @@ interface FakeStats {
 }
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1_000_000);
-
-/** This process's peak RSS (bytes) since the last reset, as the kernel counts it (Linux), else null. */
-function kernelPeakRss(): number | null {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
-    return kb ? Number(kb) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Starts the kernel's peak RSS afresh (Linux: clear_refs 5), so it covers the send alone. */
-function resetKernelPeakRss(): boolean {
-  try {
-    writeFileSync("/proc/self/clear_refs", "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const { server, createDb } = await startTestPostgres();
 // The fake keeps a row per delivered e-mail (1M at full size): a heap of its own, not the sending process's capped one.
@@ -87,7 +68,7 @@ try {
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const kernelPeakReset = resetKernelPeakRss();
+  const kernelPeakReset = resetKernelPeak("self");
   // process.memoryUsage() over time (MEMORY_TRACE=1): where the RSS goes while the send runs.
   const traceStarted = performance.now();
   let ticks = 0;
@@ -99,7 +80,7 @@ try {
       const at = ((performance.now() - traceStarted) / 1000).toFixed(0);
       const space = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]));
       console.error(
-        `[memory] ${at}s rss ${mb(m.rss)} (peak ${mb(Math.max(peak, kernelPeakRss() ?? 0))}) heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} (new ${space.new_space} old ${space.old_space} large ${space.large_object_space} code ${space.code_space}) external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)}`,
+        `[memory] ${at}s rss ${mb(m.rss)} (peak ${mb(Math.max(peak, kernelMemory("self", "VmHWM") ?? 0))}) heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} (new ${space.new_space} old ${space.old_space} large ${space.large_object_space} code ${space.code_space}) external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)}`,
       );
     }
   }, 25);
@@ -124,7 +105,7 @@ try {
   clearInterval(sampler);
   clearTimeout(snapshot);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const kernelPeak = kernelPeakReset ? kernelPeakRss() : null;
+  const kernelPeak = kernelPeakReset ? kernelMemory("self", "VmHWM") : null;
   if (kernelPeak) peak = Math.max(peak, kernelPeak);
 
   const { delivered, duplicates, batchCalls, refused, requestsPerSecond } = await ask<FakeStats>("stats");

@@ -11,10 +11,11 @@
  */
 import { fork, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { CrashableServer } from "../tests/e2e/crash-server.ts";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import { createBenchNewsletter } from "./lib/newsletter-fixture.ts";
+import { kernelMemory, resetKernelPeak } from "./lib/process-memory.ts";
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100_000);
 // The launcher serves (or first builds) the bench's build, as the other benches do.
@@ -30,14 +31,8 @@ function groupPids(pgid: number): number[] {
     .filter((n) => n > 0);
 }
 
-function status(pid: number, field: "VmHWM" | "VmRSS"): number {
-  try {
-    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+/** The kernel's count of `pid`'s memory, in MB (0 when it cannot be read). */
+const memoryMb = (pid: number, field: "VmRSS" | "VmHWM") => (kernelMemory(pid, field) ?? 0) / 1024 / 1024;
 
 const cmdline = (pid: number) => {
   try {
@@ -83,9 +78,9 @@ try {
     await fetch(`${site.baseUrl}${path}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
 
   const pids = groupPids(site.processGroup()!);
-  const serverPid = pids.reduce((a, b) => (status(b, "VmRSS") > status(a, "VmRSS") ? b : a));
-  const before = status(serverPid, "VmRSS");
-  writeFileSync(`/proc/${serverPid}/clear_refs`, "5");
+  const serverPid = pids.reduce((a, b) => (memoryMb(b, "VmRSS") > memoryMb(a, "VmRSS") ? b : a));
+  const before = memoryMb(serverPid, "VmRSS");
+  resetKernelPeak(serverPid);
   const started = performance.now();
   const res = await fetch(`${site.baseUrl}/api/admin/newsletters/${newsletter.id}/send`, {
     method: "POST",
@@ -100,11 +95,13 @@ try {
     row = await db.newsletter.findUniqueOrThrow({ where: { id: newsletter.id } });
     if (performance.now() - lastLog > 30_000) {
       lastLog = performance.now();
-      console.error(`[send] ${row.sent_count}/${row.recipient_count} rss ${status(serverPid, "VmRSS").toFixed(0)} MB`);
+      console.error(
+        `[send] ${row.sent_count}/${row.recipient_count} rss ${memoryMb(serverPid, "VmRSS").toFixed(0)} MB`,
+      );
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  const peak = status(serverPid, "VmHWM");
+  const peak = memoryMb(serverPid, "VmHWM");
   fake.send({ type: "stats" });
   const [stats] = (await once(fake, "message")) as [{ delivered: number; duplicates: number; refused: number }];
   console.log(

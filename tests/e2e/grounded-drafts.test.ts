@@ -102,15 +102,20 @@ async function executeAgent(name: string) {
   await page.getByTestId("run-result-dialog").getByRole("button", { name: "Cerrar" }).first().click();
 }
 
-async function storedArticle(title: string) {
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
+/** One statement on this file's database, outside the app (what a job stored, or a state set up for a case). */
+async function sql(text: string, params: unknown[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    const { rows } = await sql.query("SELECT status, review_required FROM articles WHERE title_es = $1", [title]);
-    return rows[0] ?? null;
+    return (await client.query(text, params)).rows;
   } finally {
-    await sql.end();
+    await client.end();
   }
+}
+
+async function storedArticle(title: string) {
+  const rows = await sql("SELECT status, review_required FROM articles WHERE title_es = $1", [title]);
+  return rows[0] ?? null;
 }
 
 async function openPublications() {
@@ -262,17 +267,11 @@ describe("grounded drafts through the desk", () => {
     "Fuentes caídas lists the published sources the weekly link check found dead",
     async () => {
       // The verdict as the job stores it (tests/integration/link-check.test.ts runs the job itself).
-      const sql = new pg.Client({ connectionString: databaseUrl });
-      await sql.connect();
-      try {
-        await sql.query(
-          `UPDATE source_snapshots SET checked_at = now(), check_state = 'dead', check_detail = 'http_status 404'
+      await sql(
+        `UPDATE source_snapshots SET checked_at = now(), check_state = 'dead', check_detail = 'http_status 404'
          WHERE url = $1 AND article_id IN (SELECT id FROM articles WHERE title_es = $2)`,
-          [sources.urlOf("/ai-office/consultation"), FAITHFUL.title],
-        );
-      } finally {
-        await sql.end();
-      }
+        [sources.urlOf("/ai-office/consultation"), FAITHFUL.title],
+      );
       await page.goto(`${server.baseUrl}/admin/publicaciones`);
       await page.getByTestId("admin-tab-publications").waitFor(SLOW);
       await page.getByTestId("publications-dead-sources-tab").getByText("Fuentes caídas (1)").waitFor(SLOW);
