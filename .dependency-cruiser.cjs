@@ -45,9 +45,20 @@ module.exports = {
     {
       name: "outside-uses-feature-index",
       severity: "error",
-      comment: "Pages, the composition root and tests of other code import a feature through its index.ts.",
-      from: { path: "^src/(app|server|components|ui)/" },
+      comment: "Pages and shared components import a feature through its index.ts.",
+      from: { path: "^src/(app|components|ui)/" },
       to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|lookup|store|ui/[^/]+)\\.tsx?$" },
+    },
+    {
+      name: "composition-root-uses-feature-entries",
+      severity: "error",
+      comment:
+        "The composition root imports a feature through its index.ts, or its jobs.ts: a process that only runs a feature's jobs (the newsletter send's own process) loads them without the feature's routers and pages.",
+      from: { path: "^src/server/" },
+      to: {
+        path: "^src/features/[^/]+/.+",
+        pathNot: "^src/features/[^/]+/(index|schema|lookup|store|jobs|ui/[^/]+)\\.tsx?$",
+      },
     },
     {
       name: "app-only-adapts",

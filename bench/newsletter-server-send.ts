@@ -1,13 +1,15 @@
 /**
- * The newsletter send inside the site's own server: the real launcher (`scripts/start.ts`) on the bench's build,
- * an admin's `POST /api/admin/newsletters/{id}/send`, and the embedded engine's worker in the server running the
- * job against the loopback fake Resend (a child process of this bench). Prints the time and the peak RSS of the
- * server process that sent (the kernel's high-water mark, reset when the send starts), and its RSS before.
+ * The newsletter send where the site runs it: the real launcher (`scripts/start.ts`) on the bench's build, an
+ * admin's `POST /api/admin/newsletters/{id}/send`, and the send job run by the launcher's send process
+ * (NEWSLETTER_SEND_PROCESS=own, the default) or by the server itself (NEWSLETTER_SEND_PROCESS=server), against
+ * the loopback fake Resend (a child process of this bench). Prints the time and the peak RSS of the process that
+ * sent (the kernel's high-water mark, reset when the send starts), its RSS before, and the server's beside it.
  * `bench/newsletter-fanout.ts` measures the send job in a bare process; this one measures it where it runs.
  *
  *   SUBSCRIBERS=100000 npm run bench:newsletter-server   (the launcher builds `.next-bench` if it is missing or
  *   older than the sources; BENCH_DIST_DIR=.next-e2e reuses the test run's build)
  *   SERVER_NODE_OPTIONS=--max-semi-space-size=16 …   (V8 flags for the server, e.g. a smaller young generation)
+ *   NEWSLETTER_SEND_PROCESS=server …   (the send in the server, as before the send had a process of its own)
  */
 import { fork, spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -70,6 +72,7 @@ try {
     RESEND_BASE_URL: resendUrl,
     RESEND_MAX_RPS: process.env.RESEND_MAX_RPS ?? "1000",
     NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? "",
+    NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS,
     DATA_DIR: "test-results/bench-server-send",
   });
   await site.start();
@@ -78,9 +81,15 @@ try {
     await fetch(`${site.baseUrl}${path}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
 
   const pids = groupPids(site.processGroup()!);
-  const serverPid = pids.reduce((a, b) => (memoryMb(b, "VmRSS") > memoryMb(a, "VmRSS") ? b : a));
-  const before = memoryMb(serverPid, "VmRSS");
-  resetKernelPeak(serverPid);
+  const serverPid = pids
+    .filter((pid) => cmdline(pid).includes("next"))
+    .reduce((a, b) => (memoryMb(b, "VmRSS") > memoryMb(a, "VmRSS") ? b : a));
+  const ownPid = pids.find((pid) => cmdline(pid).includes("scripts/send-process.ts"));
+  const senderPid = ownPid ?? serverPid;
+  const before = memoryMb(senderPid, "VmRSS");
+  const serverBefore = memoryMb(serverPid, "VmRSS");
+  resetKernelPeak(senderPid);
+  if (ownPid) resetKernelPeak(serverPid);
   const started = performance.now();
   const res = await fetch(`${site.baseUrl}/api/admin/newsletters/${newsletter.id}/send`, {
     method: "POST",
@@ -96,12 +105,12 @@ try {
     if (performance.now() - lastLog > 30_000) {
       lastLog = performance.now();
       console.error(
-        `[send] ${row.sent_count}/${row.recipient_count} rss ${memoryMb(serverPid, "VmRSS").toFixed(0)} MB`,
+        `[send] ${row.sent_count}/${row.recipient_count} rss ${memoryMb(senderPid, "VmRSS").toFixed(0)} MB`,
       );
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  const peak = memoryMb(serverPid, "VmHWM");
+  const peak = memoryMb(senderPid, "VmHWM");
   fake.send({ type: "stats" });
   const [stats] = (await once(fake, "message")) as [{ delivered: number; duplicates: number; refused: number }];
   console.log(
@@ -115,9 +124,16 @@ try {
         answers_429: stats.refused,
         seconds: Number(seconds.toFixed(1)),
         server_node_options: process.env.SERVER_NODE_OPTIONS ?? "(the launcher's own)",
-        sending_process: cmdline(serverPid).slice(0, 120),
+        newsletter_send_process: process.env.NEWSLETTER_SEND_PROCESS ?? "own (the launcher's default)",
+        sending_process: cmdline(senderPid).slice(0, 160),
         rss_before_send_mb: Number(before.toFixed(1)),
         peak_rss_mb: Number(peak.toFixed(1)),
+        ...(ownPid
+          ? {
+              site_server_rss_before_send_mb: Number(serverBefore.toFixed(1)),
+              site_server_peak_rss_during_send_mb: Number(memoryMb(serverPid, "VmHWM").toFixed(1)),
+            }
+          : {}),
         goal: { peak_rss_mb: 300 },
       },
       null,

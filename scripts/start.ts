@@ -8,10 +8,12 @@ import { loadSeed } from "../seed/load.ts";
 import { announceAdmin } from "./admin-announce.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
+import { superviseSendProcess } from "./send-supervisor.ts";
 
 /**
  * `npm start` / `npm run dev`: database (embedded unless DATABASE_URL), migrations, seed, first admin, then
- * Next.js (`next start`, building first when the build is missing or older than the sources; or `next dev`).
+ * Next.js (`next start`, building first when the build is missing or older than the sources; or `next dev`)
+ * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts).
  */
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 if (mode === "start") (process.env as Record<string, string>).NODE_ENV = "production";
@@ -60,6 +62,10 @@ async function main() {
   // server processes `next` forks.
   const preload = pathToFileURL(path.resolve("scripts/server-preload.mjs")).href;
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
+  // The newsletter send runs in a process of its own unless the operator keeps it in the server.
+  const sendProcess = process.env.NEWSLETTER_SEND_PROCESS || "own";
+  process.env.NEWSLETTER_SEND_PROCESS = sendProcess;
+  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (line) => console.log(line)) : undefined;
   const child = spawn(process.execPath, [next, mode, "-p", port], {
     stdio: "inherit",
     env: {
@@ -71,10 +77,15 @@ async function main() {
     },
   });
   console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
-  const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
+  const shutdown = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    void sender?.stop(signal);
+  };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   child.on("exit", async (code) => {
+    // The send's process stops (its running batch ends and is stored) before the database it writes to.
+    await Promise.race([sender?.stop("SIGTERM"), new Promise((r) => setTimeout(r, 15_000))]);
     await embedded?.stop().catch(() => {});
     process.exit(code ?? 0);
   });

@@ -1,9 +1,9 @@
-import { defaultAuthUrl } from "~/platform/env/live.ts";
+import { databaseUrl, defaultAuthUrl, redisUrl } from "~/platform/env/live.ts";
 
 /**
- * Server start: warns about a missing SITE_URL in production, points next-auth at the site's origin, and
+ * Server start: warns about a missing SITE_URL in production, points next-auth at the site's origin,
  * starts the embedded job engine with the site (workers, schedules, recovery of runs left by a stopped
- * process), unless Inngest runs the jobs.
+ * process) unless Inngest runs the jobs, and follows the cache expiries other processes announce.
  */
 export async function register() {
   // process.env is read here, not through src/platform/env, because the bundler replaces these literals at
@@ -20,5 +20,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startAppJobs } = await import("./server/jobs.ts");
     await startAppJobs();
+    // The in-process data cache hears the expiries of processes that cannot reach it (the send's own process).
+    const url = databaseUrl();
+    if (url && !redisUrl()) await (await import("~/platform/cache/expire-tags.ts")).followTagExpiries(url);
   }
 }

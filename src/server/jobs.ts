@@ -8,10 +8,12 @@ import {
   weeklyNewsletterJob,
 } from "~/features/newsletter/index.ts";
 import { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
+import { env } from "~/platform/env/env.js";
 import { startJobs } from "~/platform/jobs/boot.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "~/platform/jobs/contract.ts";
 import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import { sendJobNames } from "./send-jobs.ts";
 
 /**
  * Every job of the app, listed explicitly: a feature defines its jobs in its jobs.ts and adds them here; the
@@ -35,8 +37,12 @@ export function registerAppJobs(): void {
   registerJobs(jobs);
 }
 
-/** Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up. */
-export const startAppJobs = () => startJobs(jobs);
+/**
+ * Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up;
+ * with NEWSLETTER_SEND_PROCESS=own the server enqueues sends and their own process works them.
+ */
+export const startAppJobs = () =>
+  startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
 
 /** The jobs as Inngest functions, for /api/inngest. */
 export const appInngestFunctions = () => jobs.map(toInngestFunction);

@@ -10,6 +10,7 @@ const g = globalThis as unknown as {
   prisma?: { $disconnect(): Promise<void> };
   __jobEngine?: Promise<{ stop(): Promise<void> }>;
   __jobCatalog?: unknown;
+  __jobLane?: unknown;
   __incrementalCache?: unknown;
   __riesgosRedisCache?: unknown;
   __workerEnv?: Record<string, string | undefined>;
@@ -22,6 +23,7 @@ Object.assign(process.env, g.__workerEnv);
 // a test's stand-in for Next's server cache or a shared-cache connection must not serve the next file.
 g.prisma = undefined;
 g.__jobCatalog = undefined;
+g.__jobLane = undefined;
 g.__incrementalCache = undefined;
 g.__riesgosRedisCache = undefined;
 vi.resetModules();

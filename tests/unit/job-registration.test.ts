@@ -3,7 +3,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/import-graph.ts";
 
-const REGISTERING = new Set(["registerJobs", "registerAppJobs", "startJobs", "startAppJobs"]);
+const REGISTERING = new Set(["registerJobs", "registerAppJobs", "startJobs", "startAppJobs", "startSendJobs"]);
 
 /** Calls of `names` that run when the module is imported: outside every function body. */
 function callsOnImport(file: string, text = fs.readFileSync(file, "utf8")): string[] {

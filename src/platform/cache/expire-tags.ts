@@ -37,13 +37,37 @@ type ServerCache = { revalidateTag(tags: string[], durations?: { expire?: number
  * a request. Harmless in a request (the same tags, expired a moment earlier); a no-op before the first
  * request, when nothing is cached yet. Guarded by tests/e2e/cache-invalidation.test.ts (a job-driven publish)
  * and tests/integration/scheduled-publishing.test.ts. With the shared cache (REDIS_URL) and no request served
- * yet, the tags are expired in Redis directly: the other instances hold the entries.
+ * yet, the tags are expired in Redis directly: the other instances hold the entries. Without either, the
+ * servers are told through PostgreSQL.
  */
 async function expireOutsideRequest(tags: readonly string[]): Promise<void> {
-  const cache = (globalThis as { __incrementalCache?: ServerCache }).__incrementalCache;
+  const cache = serverCache();
   if (cache) await cache.revalidateTag([...tags], EXPIRE_NOW).catch(() => undefined);
   else if (redisUrl()) {
     const { expireSharedTags } = await import("./redis-cache-handler.mjs");
     await expireSharedTags(redisUrl(), [...tags]);
-  }
+  } else await announceToServers(tags);
+}
+
+const serverCache = () => (globalThis as { __incrementalCache?: ServerCache }).__incrementalCache;
+
+/**
+ * A process with no server cache and no shared one — the newsletter send's own process, or a server that has
+ * not served yet — tells the servers, which hold the entries in memory (followTagExpiries). Best effort: a
+ * failure leaves the entries to their revalidate time, and must not fail the change that was made.
+ */
+async function announceToServers(tags: readonly string[]): Promise<void> {
+  const { announceTagExpiry } = await import("./tag-expiry-channel.ts");
+  await announceTagExpiry(tags).catch((e) => console.warn(`[cache] expiry not announced: ${(e as Error).message}`));
+}
+
+/**
+ * Site server start, with the in-process cache (no REDIS_URL): expiries announced by processes that cannot
+ * reach this server's memory (above) are applied to it. Returns the stop.
+ */
+export async function followTagExpiries(databaseUrl: string): Promise<() => Promise<void>> {
+  const { listenForTagExpiries } = await import("./tag-expiry-channel.ts");
+  return listenForTagExpiries(databaseUrl, async (tags) => {
+    await serverCache()?.revalidateTag(tags, EXPIRE_NOW);
+  });
 }

@@ -138,6 +138,10 @@ export const env = createEnv({
       .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
     NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
+    // Where the newsletter send runs on the embedded engine: "own", a process of its own that `npm start`
+    // starts beside the server (a send's memory stays out of the server's); "server", the server itself. The
+    // launcher defaults to "own"; a server started without it (next start) sends itself.
+    NEWSLETTER_SEND_PROCESS: z.enum(["own", "server"]).default("server"),
   },
   client: {},
   runtimeEnv: {
@@ -199,6 +203,7 @@ export const env = createEnv({
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
     NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
+    NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
   },
   // Inngest in production: the dev mode (no request signing) is refused, and so is Inngest without the key
   // that lets /api/inngest verify Inngest's calls.

@@ -1,4 +1,4 @@
-import { registerJobs } from "./catalog.ts";
+import { type Lane, registerJobs, setLane } from "./catalog.ts";
 import { inngest, inngestConfigured } from "./client.ts";
 import type { AnyJob } from "./contract.ts";
 import { getEngine, stopEngine } from "./engine/engine.ts";
@@ -21,10 +21,12 @@ async function catchUpOnInngest(jobs: readonly AnyJob[]) {
 
 /**
  * At server start: registers the app's jobs (the composition root passes its list) and starts the embedded
- * engine in the server process (Inngest, when configured, calls /api/inngest instead).
+ * engine in the server process (Inngest, when configured, calls /api/inngest instead). `lane` names the jobs
+ * this process works when another process works some of them (see catalog.ts).
  */
-export async function startJobs(jobs: readonly AnyJob[]): Promise<void> {
+export async function startJobs(jobs: readonly AnyJob[], lane: Lane = {}): Promise<void> {
   registerJobs(jobs);
+  setLane(lane);
   if (inngestConfigured) {
     await catchUpOnInngest(jobs).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
     return;

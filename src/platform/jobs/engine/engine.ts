@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { registeredJobs, registerJobs } from "../catalog.ts";
+import { registeredJobs, registerJobs, runsSharedDuties, worksHere } from "../catalog.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { endCrashedAttempt } from "./attempts.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
@@ -79,6 +79,8 @@ async function startEngine(): Promise<Engine> {
   const addJob = async (job: AnyJob) => {
     await createQueue(job);
     const ids: string[] = [];
+    // Enqueued here, worked by another process (it polls the queue).
+    if (!worksHere(job.name)) return void workers.set(job.name, ids);
     for (let i = 0; i < WORKERS_PER_JOB; i++) {
       ids.push(
         await boss.work<object>(
@@ -91,7 +93,7 @@ async function startEngine(): Promise<Engine> {
     workers.set(job.name, ids);
   };
   for (const job of registeredJobs()) await addJob(job);
-  await syncSchedules(boss);
+  if (runsSharedDuties()) await syncSchedules(boss);
 
   const tick = async () => {
     await heartbeat(schema, active).catch((e) => console.error(`[jobs] heartbeat: ${(e as Error).message}`));
@@ -114,7 +116,7 @@ async function startEngine(): Promise<Engine> {
           // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
           registerJobs([job]);
           await addJob(job);
-          if (job.cron) {
+          if (job.cron && runsSharedDuties()) {
             const c = engineCron(job.cron);
             await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
           }
@@ -132,7 +134,8 @@ async function startEngine(): Promise<Engine> {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
-  await catchUpMissedFires(engine).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+  if (runsSharedDuties())
+    await catchUpMissedFires(engine).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
   return engine;
 }
 
@@ -229,6 +232,8 @@ async function sweep(boss: PgBoss, schema: string) {
   );
   for (const o of candidates) {
     if (!o.stale && !(o.worker_id && deadOnThisHost(o.worker_id))) continue;
+    const job = registeredJobs().find((j) => j.name === o.name);
+    if (!job && !runsSharedDuties()) continue;
     const claimed = o.worker_id
       ? await db.$executeRaw`UPDATE job_runs SET worker_id = 'recovery', heartbeat_at = now()
           WHERE id = ${o.id}::uuid AND worker_id = ${o.worker_id}`
@@ -242,7 +247,6 @@ async function sweep(boss: PgBoss, schema: string) {
       ? "El proceso que lo ejecutaba se detuvo"
       : "El proceso que lo ejecutaba se detuvo; se reanuda";
     await endCrashedAttempt(o.id, o.started_on, message);
-    const job = registeredJobs().find((j) => j.name === o.name);
     const payload = job?.schema.safeParse(o.data ?? {});
     // Told before the run is failed: a crash between the two repeats the (idempotent) report, never skips it.
     if (job && payload?.success && last)

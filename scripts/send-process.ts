@@ -1,0 +1,18 @@
+/**
+ * The newsletter send's own process (NEWSLETTER_SEND_PROCESS=own), started beside the site's server and
+ * restarted by the launcher (scripts/send-supervisor.ts): the embedded engine works the send's queues here,
+ * the server enqueues them. A large send's garbage then weighs on this small heap, not on the pages'.
+ */
+import { inngestConfigured } from "~/platform/jobs/client.ts";
+import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { startSendJobs } from "~/server/send-jobs.ts";
+
+if (inngestConfigured) {
+  console.log("[send] Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
+  process.exit(0);
+}
+await startSendJobs();
+// startJobs reports an engine that did not start and goes on; this process has nothing else to do, so it
+// fails instead, and the launcher starts it again.
+await getEngine();
+console.log(`[send] the newsletter send's process is working its queues (pid ${process.pid})`);
