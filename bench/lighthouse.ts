@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { startSite, stop } from "./lib/servers.ts";
+import { startHelloNext, startSite, stop } from "./lib/servers.ts";
 import { median } from "./lib/wrk.ts";
 
 /**
@@ -14,6 +14,9 @@ import { median } from "./lib/wrk.ts";
  *
  *   npx tsx bench/lighthouse.ts                  # builds and starts the site on its own embedded DB
  *   npx tsx bench/lighthouse.ts http://host:port # an already running site
+ *
+ * The bare Next.js page rendered per request (bench/hello-dyn: the framework alone, as every nonce-CSP page is
+ * rendered) is audited in the same interleaved runs: the floor this machine allows at this load (ANCHOR=0 skips).
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = 3320;
@@ -122,26 +125,28 @@ async function main() {
   const given = process.argv[2]?.replace(/\/+$/, "");
   const site = given ? undefined : await startSite(PORT, { name: "lighthouse", pgPort: 54396 });
   const base = given ?? `http://127.0.0.1:${PORT}`;
+  const anchor = process.env.ANCHOR === "0" ? undefined : await startHelloNext(PORT + 1, "hello-dyn");
   try {
     const pages: [string, string][] = [
       ["home", `${base}/`],
       ["article", `${base}${await firstArticlePath(base)}`],
+      ...(anchor ? ([["bare Next.js page, per request", `http://127.0.0.1:${PORT + 1}/`]] as [string, string][]) : []),
     ];
     // First requests fill the data cache and warm the server; Lighthouse should not measure them.
     for (const [, url] of pages) for (let i = 0; i < 2; i++) await fetch(url).then((r) => r.text());
     fs.mkdirSync(OUT_DIR, { recursive: true });
-    const summaries = [];
-    for (const [label, url] of pages) {
-      const lhrs: Result[] = [];
-      for (let i = 1; i <= RUNS; i++) {
+    // Interleaved (each run audits every page in turn), so a change of load weighs on all pages alike.
+    const lhrs = new Map<string, Result[]>(pages.map(([label]) => [label, []]));
+    for (let i = 1; i <= RUNS; i++) {
+      for (const [label, url] of pages) {
         const lhr = await audit(url);
-        fs.writeFileSync(path.join(OUT_DIR, `${label}-${i}.json`), JSON.stringify(lhr));
+        fs.writeFileSync(path.join(OUT_DIR, `${label.replace(/\W+/g, "-")}-${i}.json`), JSON.stringify(lhr));
         const line = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(" · ");
         console.log(`${label} run ${i}/${RUNS}: ${line}`);
-        lhrs.push(lhr);
+        lhrs.get(label)!.push(lhr);
       }
-      summaries.push(summarize(label, url, lhrs));
     }
+    const summaries = pages.map(([label, url]) => summarize(label, url, lhrs.get(label)!));
 
     const version = summaries[0]?.version ?? "?";
     // Simulated throttling scales the CPU time observed on this machine: a busy machine inflates TBT and LCP.
@@ -176,6 +181,7 @@ async function main() {
       JSON.stringify({ date: new Date().toISOString(), runs: RUNS, loadavg: os.loadavg(), pages: summaries }, null, 2),
     );
   } finally {
+    if (anchor) stop(anchor);
     stop(site);
   }
 }

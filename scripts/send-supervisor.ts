@@ -19,7 +19,7 @@ const RESTART_MAX_MS = 30_000;
  * which resumes after the last batch stored. It exits on its own, with status 0, only when there is nothing for
  * it to do (Inngest runs the jobs). Same process group as the launcher, so a kill of the site kills it too.
  */
-export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string) => void) {
+export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string) => void, readyUrl: string) {
   let child: ChildProcess | undefined;
   let stopping = false;
   let delay = RESTART_MIN_MS;
@@ -43,7 +43,19 @@ export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string)
       delay = Math.min(delay * 2, RESTART_MAX_MS);
     });
   };
-  start();
+  // Started once the server answers: its first start (the build's pages, the engine's queues) keeps both cores,
+  // and a send requested meanwhile waits in its queue.
+  void (async () => {
+    while (
+      !stopping &&
+      !(await fetch(readyUrl).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await new Promise((r) => setTimeout(r, 500));
+    if (!stopping) start();
+  })();
   return {
     /** Passes the launcher's stop signal on (no restart after it); resolves once the process is gone. */
     async stop(signal: NodeJS.Signals): Promise<void> {

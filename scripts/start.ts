@@ -65,7 +65,8 @@ async function main() {
   // The newsletter send runs in a process of its own unless the operator keeps it in the server.
   const sendProcess = process.env.NEWSLETTER_SEND_PROCESS || "own";
   process.env.NEWSLETTER_SEND_PROCESS = sendProcess;
-  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (line) => console.log(line)) : undefined;
+  const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
+  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => console.log(l), ready) : undefined;
   const child = spawn(process.execPath, [next, mode, "-p", port], {
     stdio: "inherit",
     env: {
