@@ -5,10 +5,11 @@ import { startHelloNext, startNginx, startSite, stop } from "./lib/servers.ts";
 import { type LoadResult, median, wrk } from "./lib/wrk.ts";
 
 /**
- * Page throughput (issue 8): the production site under wrk on home, a cached article and /noticias, side by
- * side with a bare Next.js "hello" page (prerendered: the framework's ceiling; and rendered per request, as
- * the site's nonce-CSP pages are: the framework's floor for them) and the same article HTML served by nginx
- * as a static file, plus home and the article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at each
+ * Page throughput: the production site under wrk on home, a cached article, /noticias and /metodologia (the
+ * layout around a page of text: the floor of any page of the site), side by side with a bare Next.js "hello"
+ * page (prerendered: the framework's ceiling; and rendered per request, as the site's nonce-CSP pages are: the
+ * framework's floor for them) and the same article HTML served by nginx as a static file, plus home and the
+ * article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at each
  * of CONNECTIONS. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 CONNECTIONS=8,64 by default)
  * COMPARE_URL=http://host:port adds home, the article and /noticias of another running build (e.g. the commit
  * before a change, started with `npm start` from its own clone) to the same interleaved runs.
@@ -41,6 +42,8 @@ async function main() {
       ["home", `http://127.0.0.1:${PORTS.site}/`],
       ["article (cached page)", `http://127.0.0.1:${PORTS.site}${articlePath}`],
       ["/noticias", `http://127.0.0.1:${PORTS.site}/noticias`],
+      // The layout (header, footer, metadata, CSP) around a page of text: what any page of the site costs at least.
+      ["/metodologia (layout + text)", `http://127.0.0.1:${PORTS.site}/metodologia`],
       ["bare Next.js hello", `http://127.0.0.1:${PORTS.hello}/`],
       ["bare Next.js hello, per request", `http://127.0.0.1:${PORTS.helloDyn}/`],
       ["nginx static article", `http://127.0.0.1:${PORTS.static}/article.html`],
