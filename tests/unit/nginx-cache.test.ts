@@ -27,6 +27,8 @@ let prefix: string;
 let confFile: string;
 let base: string;
 const hits = new Map<string, number>();
+/** The Host header each path reached the app with. */
+const hostSeen = new Map<string, string | undefined>();
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -41,6 +43,7 @@ beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     const url = req.url ?? "/";
     hits.set(url, (hits.get(url) ?? 0) + 1);
+    hostSeen.set(url, req.headers.host);
     const nonce = Math.random().toString(36).slice(2);
     const cookies = ["NEXT_LOCALE=es; Path=/; Expires=Sun, 21 Nov 2027 12:29:21 GMT; Max-Age=31536000; SameSite=lax"];
     if (url.startsWith("/sets-other-cookie")) cookies.push("tracker=1; Path=/");
@@ -119,6 +122,12 @@ describe("bench/nginx.conf.template (shared cache in front of the app)", () => {
     const nonce = r.second.headers.get("content-security-policy")?.match(/nonce-([a-z0-9]+)/)?.[1];
     expect(nonce && r.secondBody.includes(`nonce="${nonce}"`)).toBe(true);
     expect(r.second.headers.get("set-cookie")).toMatch(/^NEXT_LOCALE=es;/);
+  });
+
+  it("passes the Host the browser sent, port included: the app's same-origin check compares it with Origin", async () => {
+    const port = new URL(base).port;
+    await fetch(`${base}/host-echo`, { method: "POST", headers: { origin: base } });
+    expect(hostSeen.get("/host-echo")).toBe(`127.0.0.1:${port}`);
   });
 
   it("keys by language cookie: another NEXT_LOCALE is another entry", async () => {
