@@ -57,13 +57,17 @@ export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string)
     if (!stopping) start();
   })();
   return {
-    /** Passes the launcher's stop signal on (no restart after it); resolves once the process is gone. */
+    /**
+     * Passes the launcher's stop signal on, once (a second signal would cut the graceful stop short), with no
+     * restart after it; resolves once the process is gone.
+     */
     async stop(signal: NodeJS.Signals): Promise<void> {
-      stopping = true;
       const running = child;
-      if (!running || running.exitCode !== null) return;
+      const signalled = stopping;
+      stopping = true;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
       const gone = new Promise((resolve) => running.once("exit", resolve));
-      running.kill(signal);
+      if (!signalled) running.kill(signal);
       await gone;
     },
   };

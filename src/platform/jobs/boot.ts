@@ -39,8 +39,12 @@ export async function startJobs(jobs: readonly AnyJob[], lane: Lane = {}): Promi
     return;
   }
   // A graceful stop lets running steps finish; a kill -9 is recovered by the next process (see engine.ts).
+  // A signal arriving again meanwhile (the launcher's and the process group's) must not end it early.
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const)
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       void stopEngine().finally(() => process.exit(0));
     });
 }
