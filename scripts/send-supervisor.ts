@@ -48,7 +48,7 @@ export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string)
   void (async () => {
     while (
       !stopping &&
-      !(await fetch(readyUrl).then(
+      !(await fetch(readyUrl, { signal: AbortSignal.timeout(5000) }).then(
         (r) => r.ok,
         () => false,
       ))
