@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
-import { migrate } from "~/platform/db/migrate.ts";
 import { buildArticle, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { postResendWebhooks } from "../support/fake-resend-webhooks.ts";
-import { freshDatabase } from "../support/fresh-database.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
-import { CrashableServer } from "./crash-server.ts";
-import { e2eDatabase } from "./db.ts";
+import type { CrashableServer } from "./crash-server.ts";
+import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 
 /**
  * The newsletter as a product, on a server of its own wired to the fake Resend (with its webhook secret):
@@ -22,17 +20,19 @@ const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 const run = randomBytes(4).toString("hex");
 const SUBSCRIBERS = [`uno.${run}@example.com`, `dos.${run}@example.com`, `tres.${run}@example.com`];
 const resend = new FakeResend({ keepBodies: true });
+let site: NewsletterSite;
 let server: CrashableServer;
 let sql: pg.Client;
 let db: DbClient;
 let browser: Browser;
 
 beforeAll(async () => {
-  const url = await freshDatabase(inject("databaseUrl"), "nlarchive");
-  await migrate(url);
-  sql = new pg.Client({ connectionString: url });
-  await sql.connect();
-  db = e2eDatabase(url);
+  site = await newsletterSite("newsletter-archive", {
+    admin: ADMIN,
+    resend,
+    env: { RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET, NEWSLETTER_CRON_ENABLED: "false" },
+  });
+  ({ server, sql, db } = site);
   await buildArticle(db, {
     slug: `archivo-${run}`,
     title_es: `Noticia del archivo ${run}`,
@@ -51,26 +51,13 @@ beforeAll(async () => {
     db,
     SUBSCRIBERS.map((email, i) => ({ email, locale: i === 0 ? "en" : "es" })),
   );
-  const resendUrl = await resend.listen();
-  server = await CrashableServer.create("newsletter-archive", {
-    DATABASE_URL: url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATA_DIR: "test-results/nlarchive-data",
-    RESEND_API_KEY: "re_archive_key",
-    RESEND_BASE_URL: resendUrl,
-    RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    NEWSLETTER_CRON_ENABLED: "false",
-  });
   await server.start();
   browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await sql?.end();
-  await db?.$disconnect();
+  await site?.close();
   await resend.close();
 });
 

@@ -1,13 +1,11 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
-import { migrate } from "~/platform/db/migrate.ts";
 import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
-import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
-import { CrashableServer } from "./crash-server.ts";
-import { e2eDatabase } from "./db.ts";
+import type { CrashableServer } from "./crash-server.ts";
+import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 import { signIn } from "./rest-contract/client.ts";
 
 /**
@@ -27,6 +25,7 @@ const POINTS = [
   { point: "after-batch-accepted", after: 3 },
 ] as const;
 
+let site: NewsletterSite;
 let server: CrashableServer;
 const resend = new FakeResend({ keepBodies: false });
 let sql: pg.Client;
@@ -47,24 +46,12 @@ const stuckSends = async () =>
   ).n;
 
 beforeAll(async () => {
-  const url = await freshDatabase(inject("databaseUrl"), "nlfaults");
-  await migrate(url);
-  sql = new pg.Client({ connectionString: url });
-  await sql.connect();
-  const resendUrl = await resend.listen();
-  server = await CrashableServer.create("newsletter-faults", {
-    DATABASE_URL: url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATA_DIR: "test-results/faults-data",
-    IMAGE_STORAGE_DIR: "test-results/faults-data/uploads",
-    RESEND_API_KEY: "re_faults_key",
-    RESEND_BASE_URL: resendUrl,
-    RESEND_MAX_RPS: "50",
-    JOB_RETRY_BASE_MS: "1000",
-    NEWSLETTER_CRON_ENABLED: "false",
+  site = await newsletterSite("newsletter-faults", {
+    admin: ADMIN,
+    resend,
+    env: { RESEND_MAX_RPS: "50", JOB_RETRY_BASE_MS: "1000", NEWSLETTER_CRON_ENABLED: "false" },
   });
-  db = e2eDatabase(url);
+  ({ server, sql, db } = site);
   await buildSubscriptions(
     db,
     Array.from({ length: SUBSCRIBERS }, (_, i) => ({
@@ -76,9 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`[newsletter-faults] ${JSON.stringify(matrix)}`);
-  await server?.stop();
-  await sql?.end();
-  await db?.$disconnect();
+  await site?.close();
   await resend.close();
 });
 

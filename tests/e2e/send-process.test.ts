@@ -1,14 +1,12 @@
 import { spawnSync } from "node:child_process";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
-import { migrate } from "~/platform/db/migrate.ts";
 import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
-import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
-import { CrashableServer } from "./crash-server.ts";
-import { e2eDatabase } from "./db.ts";
+import type { CrashableServer } from "./crash-server.ts";
+import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 import { signIn } from "./rest-contract/client.ts";
 
 /**
@@ -20,6 +18,7 @@ import { signIn } from "./rest-contract/client.ts";
 const ADMIN = { email: "sender-admin@riesgos-ia.test", password: "sender-admin-password" };
 const SUBSCRIBERS = 3000; // 30 batches of 100, at 10 requests per second: a few seconds to kill in
 const resend = new FakeResend({ keepBodies: false });
+let site: NewsletterSite;
 let server: CrashableServer;
 let sql: pg.Client;
 let db: DbClient;
@@ -67,24 +66,12 @@ async function send(subject: string) {
 }
 
 beforeAll(async () => {
-  const url = await freshDatabase(inject("databaseUrl"), "nlsender");
-  await migrate(url);
-  sql = new pg.Client({ connectionString: url });
-  await sql.connect();
-  const resendUrl = await resend.listen();
-  server = await CrashableServer.create("send-process", {
-    DATABASE_URL: url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATA_DIR: "test-results/send-process-data",
-    IMAGE_STORAGE_DIR: "test-results/send-process-data/uploads",
-    RESEND_API_KEY: "re_sender_key",
-    RESEND_BASE_URL: resendUrl,
-    RESEND_MAX_RPS: "10",
-    JOB_RETRY_BASE_MS: "1000",
-    NEWSLETTER_SEND_PROCESS: undefined,
+  site = await newsletterSite("send-process", {
+    admin: ADMIN,
+    resend,
+    env: { RESEND_MAX_RPS: "10", JOB_RETRY_BASE_MS: "1000", NEWSLETTER_SEND_PROCESS: undefined },
   });
-  db = e2eDatabase(url);
+  ({ server, sql, db } = site);
   await buildSubscriptions(
     db,
     Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `proceso.${i + 1}@example.com`, locale: "es" })),
@@ -93,9 +80,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await sql?.end();
-  await db?.$disconnect();
+  await site?.close();
   await resend.close();
 });
 
