@@ -68,6 +68,9 @@ const config = (phase) => ({
     "pdfjs-dist",
   ],
   typedRoutes: false,
+  // No page uses next/image (images are plain <img>, share cards come from /og), so its optimizer is switched
+  // off: /_next/image answers 404 instead of fetching arbitrary site paths and turning their failures into 500s.
+  images: { unoptimized: true },
   typescript: { ignoreBuildErrors: serveOnlyBuild },
   ...(serveOnlyBuild ? { experimental: { turbopackFileSystemCacheForBuild: false, turbopackSourceMaps: false } } : {}),
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.

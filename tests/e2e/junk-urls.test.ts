@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
@@ -13,6 +14,30 @@ function countFiles(dir: string): number {
     n += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
   return n;
 }
+/** One HTTP/1.1 request over a socket: fetch() will not send every method a client can. */
+function rawRequest(method: string, target: string) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    let raw = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      raw += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head = "", ...rest] = raw.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
 const cacheFiles = () => countFiles(path.join(distDir, "cache")) + countFiles(path.join(distDir, "server", "app"));
 
 describe("junk URLs", () => {
@@ -82,5 +107,47 @@ describe("junk URLs", () => {
         } else expect.soft(text, p).toMatch(/^(Bad Request|Not Found)/);
       }
     }
+  });
+
+  it("answers 405 to TRACE, whose request the server cannot even build (the Fetch standard forbids it)", async () => {
+    // fetch() refuses to send TRACE itself, so the request goes over a plain socket.
+    for (const p of ["/", "/noticias", "/api/contact", "/api/trpc/articles.list", "/og/es/home.png", "/logo.png"]) {
+      const { status, headers, body } = await rawRequest("TRACE", p);
+      expect.soft(status, `TRACE ${p}`).toBe(405);
+      expect.soft(headers.allow, p).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      if (p.startsWith("/api/"))
+        expect.soft(JSON.parse(body), p).toEqual({ error: "Method Not Allowed", code: "METHOD_NOT_ALLOWED" });
+      else expect.soft(body, p).toBe("Method Not Allowed");
+    }
+  });
+
+  it("has no image optimizer to feed junk to: /_next/image answers 404, never a 500", async () => {
+    for (const url of ["/%ZZ", "/api/articles/%ZZ", "/%5C%5Cevil.example/x.png", "/logo.png", "/nonexistent.png"]) {
+      const res = await fetch(`${baseUrl}/_next/image?url=${encodeURIComponent(url)}&w=64&q=75`);
+      expect.soft(res.status, url).toBe(404);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("answers 400 to a page request whose router-state header does not parse, never a 500", async () => {
+    // Next first redirects a navigation to the cache-busting `_rsc` value its headers hash to, then renders it.
+    const navigate = async (state: string) => {
+      const headers = { RSC: "1", "Next-Router-State-Tree": state };
+      const first = await fetch(`${baseUrl}/noticias`, { headers, redirect: "manual" });
+      const location = first.headers.get("location");
+      if (first.status !== 307 || !location) return first;
+      await first.arrayBuffer();
+      return fetch(new URL(location, baseUrl), { headers, redirect: "manual" });
+    };
+    const junk = ["garbage", "%ZZ", "[1,2]", "[null]", "{}", `["",{"children":${"[".repeat(50)}`];
+    for (const state of junk) {
+      const res = await navigate(state === "%ZZ" ? state : encodeURIComponent(state));
+      expect.soft(res.status, state).toBe(400);
+      expect.soft(await res.text(), state).toBe("Bad Request: malformed Next-Router-State-Tree header");
+    }
+    // What Next's own client sends still renders.
+    const ok = await navigate(encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,1]'));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toMatch(/^text\/x-component/);
   });
 });

@@ -1,0 +1,70 @@
+import http from "node:http";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
+
+/** The methods the site answers; any other that Node parses, Next refuses itself (400 or 405). */
+export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/**
+ * Methods Node parses but the Fetch standard forbids: Next builds a `Request` from every incoming request, and
+ * that constructor throws on these, so they would end in a bare 500 before any route or the proxy runs.
+ */
+const FORBIDDEN_BY_FETCH = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/**
+ * A client navigation (`RSC: 1`) names the layouts the browser holds in `Next-Router-State-Tree`. Next parses
+ * it while rendering and answers a bare 500 when it does not parse; the proxy cannot look, as Next strips these
+ * headers from what the proxy sees. So the same parser, Next's own, runs here first.
+ */
+function malformedRouterState(headers) {
+  const state = headers["next-router-state-tree"];
+  if (headers.rsc !== "1" || state === undefined) return false;
+  try {
+    parseAndValidateFlightRouterState(state);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A refusal in the body the rest of the site uses: `{ error, code }` under /api, plain text elsewhere. */
+function refuse(req, res, status, error, code, headers = {}) {
+  const api = (req.url ?? "").startsWith("/api/");
+  const body = api ? JSON.stringify({ error, code }) : error;
+  res.writeHead(status, {
+    ...headers,
+    "content-type": api ? "application/json" : "text/plain; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+  });
+  res.end(body);
+}
+
+/** Answers a request Next would fail on; true when it did. */
+function refused(req, res) {
+  if (FORBIDDEN_BY_FETCH.has(req.method ?? ""))
+    refuse(req, res, 405, "Method Not Allowed", "METHOD_NOT_ALLOWED", { allow: ALLOWED_METHODS });
+  else if (malformedRouterState(req.headers))
+    refuse(req, res, 400, "Bad Request: malformed Next-Router-State-Tree header", "BAD_REQUEST");
+  else return false;
+  return true;
+}
+
+/**
+ * Answers, before Next sees them, the requests Next itself would turn into a bare 500. Plain JavaScript: it
+ * runs as a Node preload (`--import`) in the Next.js server process, before Next creates its server.
+ */
+export function installRequestGuard() {
+  const createServer = http.createServer;
+  http.createServer = function createServerWithRequestGuard(options, listener) {
+    const handler = typeof options === "function" ? options : listener;
+    const guarded =
+      typeof handler === "function"
+        ? function guardedListener(req, res) {
+            if (!refused(req, res)) handler.call(this, req, res);
+          }
+        : handler;
+    return typeof options === "function" || options === undefined
+      ? createServer.call(this, guarded)
+      : createServer.call(this, options, guarded);
+  };
+}
