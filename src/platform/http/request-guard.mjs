@@ -1,8 +1,8 @@
-import http from "node:http";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
+import { patchCreateServer } from "./patch-create-server.mjs";
 
 /** The methods the site answers; any other that Node parses, Next refuses itself (400 or 405). */
-export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 
 /**
  * Methods Node parses but the Fetch standard forbids: Next builds a `Request` from every incoming request, and
@@ -54,17 +54,10 @@ function refused(req, res) {
  * runs as a Node preload (`--import`) in the Next.js server process, before Next creates its server.
  */
 export function installRequestGuard() {
-  const createServer = http.createServer;
-  http.createServer = function createServerWithRequestGuard(options, listener) {
-    const handler = typeof options === "function" ? options : listener;
-    const guarded =
-      typeof handler === "function"
-        ? function guardedListener(req, res) {
-            if (!refused(req, res)) handler.call(this, req, res);
-          }
-        : handler;
-    return typeof options === "function" || options === undefined
-      ? createServer.call(this, guarded)
-      : createServer.call(this, options, guarded);
-  };
+  patchCreateServer({
+    wrap: (listener) =>
+      function guardedListener(req, res) {
+        if (!refused(req, res)) listener.call(this, req, res);
+      },
+  });
 }

@@ -1,4 +1,4 @@
-import http from "node:http";
+import { patchCreateServer } from "./patch-create-server.mjs";
 
 /**
  * How long a client may take to send a request: `headersMs` for its headers, `requestMs` for the whole
@@ -14,11 +14,6 @@ export function installServerTimeouts({ requestMs, headersMs }) {
     // How often Node checks for connections past those limits (its default, 30 s, would stretch them).
     connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
   };
-  const createServer = http.createServer;
-  http.createServer = function createServerWithTimeouts(options, listener) {
-    if (typeof options === "function" || options === undefined)
-      return createServer.call(this, settings, typeof options === "function" ? options : listener);
-    return createServer.call(this, { ...settings, ...options }, listener);
-  };
+  patchCreateServer({ options: settings });
   return settings;
 }
