@@ -47,7 +47,7 @@ describe("newsletter health alerts", () => {
 
     // Retried: the send moves on, the alert clears and nothing more is mailed.
     await db.newsletter.update({ where: { id: n.id }, data: { status: "sending", failure_reason: null } });
-    const later = new Date();
+    const later = new Date(tuesday.getTime() + 2 * 60_000);
     await checkNewsletterHealth(db, later);
     expect(await openAlerts(db, "es")).toEqual([]);
     expect(await alertMails()).toHaveLength(1);
@@ -55,7 +55,7 @@ describe("newsletter health alerts", () => {
   });
 
   it("a send with no progress for 10 minutes is stalled; progress clears it; under 10 minutes is fine", async () => {
-    const now = new Date();
+    const now = tuesday;
     const n = await createOneItemNewsletter(db, { subject: "Envío parado" });
     await db.newsletter.update({
       where: { id: n.id },
@@ -76,7 +76,8 @@ describe("newsletter health alerts", () => {
 
     // A batch is marked: the row changes, the send is moving again.
     await db.newsletter.update({ where: { id: n.id }, data: { sent_count: { increment: 100 } } });
-    await checkNewsletterHealth(db, new Date());
+    await setUpdatedAt(n.id, minutesAgo(now, 1));
+    await checkNewsletterHealth(db, now);
     expect((await openAlerts(db, "es")).filter((a) => a.kind === "stalled")).toEqual([]);
     await db.newsletter.update({ where: { id: n.id }, data: { status: "sent", sent_at: now } });
   });
@@ -115,5 +116,46 @@ describe("newsletter health alerts", () => {
     });
     await checkNewsletterHealth(db, friday);
     expect((await openAlerts(db, "es")).filter((a) => a.kind === "missed")).toEqual([]);
+  });
+});
+
+describe("a Friday send under way", () => {
+  // 2026-12-11 is a Friday with nothing else sent in this database; 11:30 UTC is 12:30 Madrid.
+  const fridayNoon = new Date("2026-12-11T11:30:00Z");
+  const missedAlerts = async () => (await openAlerts(db, "es")).filter((a) => a.kind === "missed");
+
+  it("raises no 'not sent' alert while its job is live, and does once the send is stuck with no job behind it", async () => {
+    const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
+    const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
+    const n = await createOneItemNewsletter(db, { subject: "En curso" });
+    await db.newsletter.update({ where: { id: n.id }, data: { status: "sending", recipient_count: 3000 } });
+    await setUpdatedAt(n.id, new Date(fridayNoon.getTime() - 30_000));
+    // The send's job, queued for later so no worker of this process takes it: live as far as the check can see.
+    const engine = await getEngine();
+    await engine.ensure(sendNewsletterJob);
+    const runId = await engine.boss.send(
+      sendNewsletterJob.name,
+      { newsletterId: n.id, attempt: 0 },
+      { startAfter: 3600 },
+    );
+    expect(runId).toBeTruthy();
+
+    await checkNewsletterHealth(db, fridayNoon);
+    await checkNewsletterHealth(db, new Date(fridayNoon.getTime() + 60_000));
+    expect(await missedAlerts()).toEqual([]);
+    expect((await alertMails()).filter((m) => m.subject.includes("viernes") && m.text.includes("2026-12-11"))).toEqual(
+      [],
+    );
+
+    // The job is gone (a lost run): the row still says `sending`, but nothing is sending it.
+    await engine.boss.cancel(sendNewsletterJob.name, runId!);
+    await checkNewsletterHealth(db, new Date(fridayNoon.getTime() + 2 * 60_000));
+    const missed = await missedAlerts();
+    expect(missed).toHaveLength(1);
+    expect(missed[0]!.message).toContain("2026-12-11");
+    await db.newsletter.update({
+      where: { id: n.id },
+      data: { status: "sent", sent_at: new Date("2026-12-11T12:00:00Z") },
+    });
   });
 });
