@@ -4,8 +4,8 @@ import path from "node:path";
 /**
  * V8 limits of the send's own process. A send allocates a few hundred MB of short-lived objects per minute
  * (recipients, request bodies); a small young generation and old-space cap make V8 collect them at once
- * instead of growing to a heap limit sized for the machine. bench/README.md, "Newsletter send in its own
- * process", has the figures (1,000,000 recipients within the 300 MB goal).
+ * instead of growing to a heap limit sized for the machine. bench/history/2026-11-21-to-25.md, "Newsletter send
+ * in its own process", has the figures (1,000,000 recipients within the 300 MB goal).
  */
 export const SEND_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=128"];
 /** A process that lived this long before it died was working: it is started again at once. */

@@ -59,7 +59,7 @@ function api(request: NextRequest) {
 
 /**
  * Pages: locale routing (/en/... is English, everything else Spanish, whatever Accept-Language the request
- * carries; only the bare root follows the reader's remembered choice, SPEC §4), the hreflang Link header, plus a fresh CSP nonce per
+ * carries; only the bare root follows the reader's remembered choice, docs/product.md §4), the hreflang Link header, plus a fresh CSP nonce per
  * request. Next reads the nonce from the request's CSP header and puts it on its
  * own scripts (pages render per request for this; see src/app/layout.tsx).
  */

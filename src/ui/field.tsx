@@ -87,7 +87,7 @@ export function TextField({
   );
 }
 
-/** The small "required" word after a label (SPEC §3 contact form). */
+/** The small "required" word after a label (docs/product.md §3 contact form). */
 export function RequiredMark({ text }: { text: string }) {
   return <span className="ml-1 text-xs font-semibold uppercase tracking-wide text-accent-text">{text}</span>;
 }

@@ -3,5 +3,5 @@
 
 export const PASSWORD_MIN = 6;
 
-/** SPEC §3 contact reasons, the wider reading. */
+/** docs/product.md §3 contact reasons, the wider reading. */
 export const contactReasons = ["press", "collaboration", "sponsorship", "training", "other"] as const;

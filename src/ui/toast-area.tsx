@@ -6,7 +6,7 @@ import { onToasterLoaded } from "./toast.ts";
 type ToasterComponent = Parameters<Parameters<typeof onToasterLoaded>[0]>[0];
 
 /**
- * The toast area of every page. Toasts follow SPEC §4: one visible at a time (the newest covers the
+ * The toast area of every page. Toasts follow docs/product.md §4: one visible at a time (the newest covers the
  * previous), 5000 ms, hotkey F8. Swipe-to-dismiss uses sonner's fixed 45 px threshold (the spec's 50 px is
  * not configurable there). Sonner itself arrives with the first toast (see ./toast.ts).
  */

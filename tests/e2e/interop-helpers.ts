@@ -58,7 +58,7 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** The public pages of SPEC §2 (the sitemap's) with one example item each, as unprefixed (Spanish) paths. */
+/** The public pages of docs/product.md §2 (the sitemap's) with one example item each, as unprefixed (Spanish) paths. */
 export const PUBLIC_PAGES = [
   ...STATIC_PATHS,
   "/noticias/deepfakes-elecciones-normas-europeas",

@@ -6,7 +6,7 @@ import { CONTRACT_TABLE, type ContractRow, rowKey, SPEC_TABLE } from "./rest-con
 import { type Ctx, VALID_CALLS } from "./rest-contract/valid-calls.ts";
 
 /**
- * SPEC §7 contract, walked row by row against the running production server and its real PostgreSQL:
+ * docs/product.md §7 contract, walked row by row against the running production server and its real PostgreSQL:
  * the tests are derived from the table (tests/e2e/rest-contract/table.ts), so a row without a valid call,
  * or an operation in /api/openapi.json without a row, fails the suite.
  */
@@ -45,8 +45,8 @@ const noInputRows = CONTRACT_TABLE.filter((r) => "none" in r.invalid);
 const bodyIgnoringRows = CONTRACT_TABLE.filter((r) => "ignoresBody" in r.invalid);
 const adminRows = CONTRACT_TABLE.filter((r) => r.access === "admin");
 
-describe("the SPEC §7 table and the OpenAPI document agree", () => {
-  // SPEC §7's 33 calls, plus the operators' jobs view (GET /api/admin/jobs, retry, cancel).
+describe("the docs/product.md §7 table and the OpenAPI document agree", () => {
+  // docs/product.md §7's 33 calls, plus the operators' jobs view (GET /api/admin/jobs, retry, cancel).
   it("keeps all 36 rows of the spec, each once", () => {
     expect(SPEC_TABLE).toHaveLength(36);
     expect(new Set(SPEC_TABLE.map(rowKey)).size).toBe(36);
@@ -134,7 +134,7 @@ describe("admin calls: 401 signed out, 403 for a signed-in non-admin, nothing wr
 describe("a valid call is accepted with the documented response", () => {
   it.each(CONTRACT_TABLE.map((r) => [label(r), r] as const))("%s", async (_, row) => {
     const call = VALID_CALLS[rowKey(row)];
-    if (!call) throw new Error(`SPEC §7 row without a test: ${rowKey(row)}`);
+    if (!call) throw new Error(`docs/product.md §7 row without a test: ${rowKey(row)}`);
     const { res, body, type } = await call(ctx);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(validator.errors(row.method, row.path, 200, body, type)).toBeNull();

@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { Db, RestClient, registerUser, signIn, unique } from "./rest-contract/client.ts";
 
 /**
- * SPEC §8: any non-OK response becomes 'status: body text' in the client; these check that such a text is
+ * docs/product.md §8: any non-OK response becomes 'status: body text' in the client; these check that such a text is
  * useful for each status the API answers, plus the cache policy and the admin-only view of unpublished
  * articles at GET /api/articles/{slug}.
  */

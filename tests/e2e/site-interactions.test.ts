@@ -115,7 +115,7 @@ describe("language toggle", () => {
     expect(await page.textContent("[data-testid=language-toggle]")).toBe("ES");
     const cookie = (await context.cookies()).find((c) => c.name === "NEXT_LOCALE");
     expect(cookie?.value).toBe("en");
-    // Entering the site again at its root shows the English home (SPEC §4: loaded from storage at start).
+    // Entering the site again at its root shows the English home (docs/product.md §4: loaded from storage at start).
     await page.goto(`${baseUrl}/`);
     expect(new URL(page.url()).pathname).toBe("/en");
     expect(await page.getAttribute("html", "lang")).toBe("en");

@@ -29,7 +29,7 @@ async function visit(path: string, status = 200) {
 
 const lucia = referents.find((r) => r.slug === "lucia-montaner")!;
 
-/** Every public route of SPEC §2 (except login/register/admin/unsubscribe, covered by their features). */
+/** Every public route of docs/product.md §2 (except login/register/admin/unsubscribe, covered by their features). */
 const ROUTES: { path: string; es: string[]; en: string[] }[] = [
   { path: "/", es: ["Los riesgos de la inteligencia artificial"], en: ["The risks of artificial intelligence"] },
   {
@@ -78,7 +78,7 @@ describe("every public route, in Spanish and English", () => {
 });
 
 describe("home", () => {
-  it("shows the counts of SPEC §9: 4 latest, 2 interviews (first NUEVO), 3 apps, 3 referents, 6 topics", async () => {
+  it("shows the counts of docs/product.md §9: 4 latest, 2 interviews (first NUEVO), 3 apps, 3 referents, 6 topics", async () => {
     const text = await visit("/");
     expect(await page.locator("[data-testid=home-latest] [data-testid=article-card]").count()).toBe(4);
     expect(await page.locator("[data-testid=home-featured] [data-testid=article-card]").count()).toBe(1);

@@ -42,7 +42,7 @@ function call(method: string, path: string, body?: unknown, auth = true) {
   );
 }
 
-describe("agents over REST (SPEC §7)", () => {
+describe("agents over REST (docs/product.md §7)", () => {
   it("creates an agent with the §5/§9 rules: trimmed comma lists, default length, draft status", async () => {
     const res = await call("POST", "/agents", {
       name: `  REST ${unique}  `,

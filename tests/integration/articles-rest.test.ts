@@ -19,7 +19,7 @@ afterAll(async () => {
   await db.article.deleteMany({ where: { slug: { in: [STATIC, DRAFT] } } });
 });
 
-describe("SPEC §7 public article reads", () => {
+describe("docs/product.md §7 public article reads", () => {
   it("GET /api/articles/status/published lists published articles without the static ones", async () => {
     const res = await get("/articles/status/published");
     expect(res.status).toBe(200);

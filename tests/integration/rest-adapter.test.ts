@@ -33,7 +33,7 @@ describe("REST adapter over tRPC", () => {
 });
 
 describe("REST adapter: writes without a payload", () => {
-  it("treats a body-less POST as {} rather than 415 (SPEC §7 'payload: none')", async () => {
+  it("treats a body-less POST as {} rather than 415 (docs/product.md §7 'payload: none')", async () => {
     const res = await handleRest(new Request("http://localhost/api/agents/execute-all", { method: "POST" }));
     // Anonymous: the admin gate answers, not the content-type check.
     expect(res.status).toBe(401);

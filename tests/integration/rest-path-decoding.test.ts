@@ -4,7 +4,7 @@ import { seedManifest } from "../../seed/load.ts";
 
 const get = (path: string) => handleRest(new Request(`http://localhost/api${path}`));
 
-describe("REST adapter: URL-encoded path parameters (SPEC §7)", () => {
+describe("REST adapter: URL-encoded path parameters (docs/product.md §7)", () => {
   it("decodes a percent-encoded slug before validating it", async () => {
     const slug = seedManifest().articles[0]!;
     const res = await get(`/articles/${slug.replace(/-/g, "%2D")}`);

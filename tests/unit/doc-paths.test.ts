@@ -22,7 +22,16 @@ function docs(): string[] {
   const inDocs = fs.existsSync("docs")
     ? fs.readdirSync("docs", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"))
     : [];
-  return ["README.md", ".env.example", "bench/README.md", ...inDocs.map((f) => path.join("docs", f))];
+  const history = fs.existsSync("bench/history")
+    ? fs.readdirSync("bench/history").filter((f) => f.endsWith(".md"))
+    : [];
+  return [
+    "README.md",
+    ".env.example",
+    "bench/README.md",
+    ...inDocs.map((f) => path.join("docs", f)),
+    ...history.map((f) => path.join("bench/history", f)),
+  ];
 }
 
 describe("paths named in the docs", () => {

@@ -14,7 +14,7 @@ const MIN = 60_000;
 const relative = (date: Date, locale: "es" | "en") =>
   formatRelativeTime(date, locale, translatorFor(locale, "cards")("justNow"), now);
 
-describe("relative time (SPEC §9)", () => {
+describe("relative time (docs/product.md §9)", () => {
   it("says 'just now' up to one minute", () => {
     expect(relative(ago(30_000), "en")).toBe("just now");
     expect(relative(ago(MIN), "es")).toBe("justo ahora");
@@ -33,7 +33,7 @@ describe("relative time (SPEC §9)", () => {
   });
 });
 
-describe("author display (SPEC §3)", () => {
+describe("author display (docs/product.md §3)", () => {
   it("strips the 'Agent: ' prefix and flags agent-written pieces", () => {
     expect(displayAuthor({ author_name: "Agent: Vigía", is_agent: true })).toEqual({ name: "Vigía", isAgent: true });
   });

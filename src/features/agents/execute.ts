@@ -31,7 +31,7 @@ async function startRun(
   }
 }
 
-/** POST /api/agents/{id}/execute: only active agents run (SPEC §4). */
+/** POST /api/agents/{id}/execute: only active agents run (docs/product.md §4). */
 export async function executeAgent(db: DbClient, agentId: string) {
   const agent = await requireActiveAgent(db, agentId);
   const { run, queued, error } = await startRun(db, { agent_id: agent.id, trigger: "agent" });

@@ -14,7 +14,7 @@ export interface RunPlan {
   agentId: string | null;
   agentName: string;
   kind: AgentTypeName;
-  /** SPEC §3 content type of the resulting article. */
+  /** docs/product.md §3 content type of the resulting article. */
   contentType: "analisis" | "noticia" | "entrevista";
   language: "es" | "en";
   topics: string[];

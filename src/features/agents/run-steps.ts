@@ -51,7 +51,7 @@ const touchAgent = async (db: DbClient, agentId: string | null) => {
   if (agentId) await db.agent.update({ where: { id: agentId }, data: { last_run: new Date() } });
 };
 
-/** The run ends completed with what it produced (SPEC §3: generatedContent title, type, metadata). */
+/** The run ends completed with what it produced (docs/product.md §3: generatedContent title, type, metadata). */
 async function completeRun(
   db: DbClient,
   plan: RunPlan,

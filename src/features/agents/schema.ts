@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { localeSchema } from "~/platform/http/common-schemas.ts";
 
-/** SPEC §3: the four agent types, as the API names them. */
+/** docs/product.md §3: the four agent types, as the API names them. */
 export const AGENT_TYPES = [
   "article-generator",
   "perplexity-generator",
@@ -17,7 +17,7 @@ const agentToneSchema = z.enum(AGENT_TONES);
 export const AGENT_STATUSES = ["draft", "active", "paused"] as const;
 const agentStatusSchema = z.enum(AGENT_STATUSES);
 
-/** SPEC §9 agent defaults. */
+/** docs/product.md §9 agent defaults. */
 export const AGENT_DEFAULTS = {
   type: "article-generator",
   topics: ["inteligencia artificial"],
@@ -30,7 +30,7 @@ export const AGENT_DEFAULTS = {
 } as const;
 
 /**
- * SPEC §5: topics and keywords are typed comma-separated; items are trimmed and empty ones dropped.
+ * docs/product.md §5: topics and keywords are typed comma-separated; items are trimmed and empty ones dropped.
  * Accepts the typed string or an already-split list (API clients).
  */
 const commaListSchema = z.preprocess(
@@ -42,7 +42,7 @@ const commaListSchema = z.preprocess(
   z.array(z.string().max(100)).max(30),
 );
 
-/** SPEC §5: 200–2000 words, default 800; anything that is not a number falls back to 800. */
+/** docs/product.md §5: 200–2000 words, default 800; anything that is not a number falls back to 800. */
 const targetLengthSchema = z.preprocess(
   (value) => {
     const n =
@@ -110,7 +110,7 @@ const agentId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "Invalid agent id");
 
-/** POST /api/agents: new agents always start as draft (SPEC §4). */
+/** POST /api/agents: new agents always start as draft (docs/product.md §4). */
 export const agentCreateSchema = z.object(agentFields);
 /** PUT /api/agents/{id}: the full agent, status included. */
 export const agentUpdateSchema = z.object({
@@ -120,7 +120,7 @@ export const agentUpdateSchema = z.object({
 });
 export const agentIdSchema = z.object({ id: agentId });
 
-/** An agent as the API returns it (SPEC §3). */
+/** An agent as the API returns it (docs/product.md §3). */
 export const agentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -160,7 +160,7 @@ export const generatedContentSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
 });
 
-/** An agent run as the API returns it (SPEC §3 "Agent run"). */
+/** An agent run as the API returns it (docs/product.md §3 "Agent run"). */
 export const agentRunSchema = z.object({
   id: z.string(),
   agent_id: z.string().nullable(),
@@ -178,7 +178,7 @@ export const agentRunSchema = z.object({
 });
 export type AgentRunDto = z.output<typeof agentRunSchema>;
 
-/** SPEC §3 "Execution response". */
+/** docs/product.md §3 "Execution response". */
 export const executeResponseSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),
@@ -196,14 +196,14 @@ export const executeAllResponseSchema = z.object({
 export const MANUAL_CONTENT_TYPES = ["article", "interview", "news"] as const;
 const manualContentTypeSchema = z.enum(MANUAL_CONTENT_TYPES);
 
-/** The editable default of the manual generation dialog (SPEC §2): a Spanish journalist on AI risks. */
+/** The editable default of the manual generation dialog (docs/product.md §2): a Spanish journalist on AI risks. */
 export const DEFAULT_SYSTEM_PROMPT =
   "Eres un periodista español especializado en los riesgos, la regulación, la ética y la seguridad de la " +
   "inteligencia artificial. Escribes con rigor, equilibrio y transparencia, citando solo fuentes públicas " +
   "oficiales (instituciones de la UE, organismos nacionales, OCDE, NIST, ONU…) con enlaces verificables. " +
   "No inventas datos, cifras ni citas.";
 
-/** POST /api/generate-manual-content (SPEC §5: the prompt must not be blank once trimmed). */
+/** POST /api/generate-manual-content (docs/product.md §5: the prompt must not be blank once trimmed). */
 export const manualGenerationSchema = z.object({
   userPrompt: z.string().trim().min(1, "Por favor, escribe un prompt para generar contenido").max(20_000),
   systemPrompt: z

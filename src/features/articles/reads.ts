@@ -6,13 +6,13 @@ import { toArticleDto } from "./dto.ts";
 import { type ArticleListInput, articleListInputSchema } from "./schema.ts";
 
 /**
- * Only published articles are public (SPEC §4). The spec merges bundled seed, published and static articles
+ * Only published articles are public (docs/product.md §4). The spec merges bundled seed, published and static articles
  * by slug with static winning; here all three live in one table with a unique slug, so the merge is the
  * published rows themselves (a static article is a published row with is_static = true).
  */
 const PUBLIC: Prisma.ArticleWhereInput = { status: "published" };
 
-/** Published articles, newest first; `excludeFeatured` drops featured ones (SPEC §7 'latest' list). */
+/** Published articles, newest first; `excludeFeatured` drops featured ones (docs/product.md §7 'latest' list). */
 export async function listPublishedArticles(db: DbClient, opts: { limit?: number; excludeFeatured?: boolean } = {}) {
   const rows = await db.article.findMany({
     where: { ...PUBLIC, ...(opts.excludeFeatured ? { featured: false } : {}) },
@@ -32,13 +32,13 @@ export async function publishedArticleExists(db: DbClient, slug: string): Promis
   return (await db.article.count({ where: { ...PUBLIC, slug } })) > 0 || null;
 }
 
-/** Any status: what an admin may read at GET /api/articles/{slug} (SPEC §7 "unless an admin asks"). */
+/** Any status: what an admin may read at GET /api/articles/{slug} (docs/product.md §7 "unless an admin asks"). */
 export async function getArticleAnyStatus(db: DbClient, slug: string) {
   const row = await db.article.findUnique({ where: { slug } });
   return row ? toArticleDto(row) : null;
 }
 
-/** GET /api/articles/status/published: the dynamic ones (entries with is_static are dropped, SPEC §7). */
+/** GET /api/articles/status/published: the dynamic ones (entries with is_static are dropped, docs/product.md §7). */
 export async function listPublishedDynamicArticles(db: DbClient) {
   const rows = await db.article.findMany({ where: { ...PUBLIC, is_static: false }, orderBy: { date: "desc" } });
   return rows.map(toArticleDto);
@@ -61,7 +61,7 @@ export async function getHomeFeaturedArticle(db: DbClient) {
   return (await getFeaturedArticle(db)) ?? (await listPublishedArticles(db, { limit: 1 }))[0] ?? null;
 }
 
-/** Up to 3 articles sharing at least one topic, taken from the 10 most recent (SPEC §9), newest first. */
+/** Up to 3 articles sharing at least one topic, taken from the 10 most recent (docs/product.md §9), newest first. */
 export async function listRelatedArticles(db: DbClient, article: { slug: string; topics: string[] }, max = 3) {
   const recent = await listPublishedArticles(db, { limit: 11, excludeFeatured: false });
   return recent

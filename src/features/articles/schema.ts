@@ -3,7 +3,7 @@ import { z } from "zod";
 export const sourceSchema = z.object({ name: z.string(), url: z.string() });
 const articleStatusSchema = z.enum(["draft", "published", "rejected"]);
 
-/** An article as the API returns it (SPEC §3 field names). */
+/** An article as the API returns it (docs/product.md §3 field names). */
 export const articleSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -40,7 +40,7 @@ export type ArticleDto = z.infer<typeof articleSchema>;
 /** A taxonomy value in a filter (topics, tags, types): short, no markup. */
 const facetValue = z.string().trim().min(1).max(60);
 
-/** /noticias filters (SPEC §3 filter state) plus sort and paging. `type: 'all'` clears the type filter. */
+/** /noticias filters (docs/product.md §3 filter state) plus sort and paging. `type: 'all'` clears the type filter. */
 export const articleListInputSchema = z.object({
   topics: z.array(facetValue).max(20).default([]),
   type: facetValue.optional(),

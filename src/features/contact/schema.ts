@@ -6,7 +6,7 @@ const contactReasonSchema = z.enum(contactReasons);
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
-/** SPEC §7 POST /api/contact. Shared by the form, tRPC and REST. */
+/** docs/product.md §7 POST /api/contact. Shared by the form, tRPC and REST. */
 export const contactInputSchema = z.object({
   name: required(120),
   email: emailSchema,

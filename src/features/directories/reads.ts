@@ -40,7 +40,7 @@ export async function listCompanies(db: DbClient, opts: { type?: string } = {}) 
   return rows.map(toCompanyDto);
 }
 
-/** Applications: premium first (SPEC §2 highlights them), then by name. */
+/** Applications: premium first (docs/product.md §2 highlights them), then by name. */
 export async function listApplications(db: DbClient, opts: { category?: string; limit?: number } = {}) {
   return db.application.findMany({
     where: opts.category ? { category: opts.category } : {},

@@ -64,7 +64,7 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
   }));
 }
 
-/** Deleting is allowed in any state (SPEC §4) except while a send is running, which would orphan its batches. */
+/** Deleting is allowed in any state (docs/product.md §4) except while a send is running, which would orphan its batches. */
 export async function deleteNewsletter(db: DbClient, id: string) {
   const row = await db.newsletter.findUnique({ where: { id }, select: { status: true, slug: true } });
   if (!row) throw notFound("Newsletter");

@@ -1,5 +1,5 @@
 /**
- * How the weekly 'Top 5' is chosen (SPEC §1, and §2 /metodologia 'Selection Criteria'):
+ * How the weekly 'Top 5' is chosen (docs/product.md §1, and §2 /metodologia 'Selection Criteria'):
  *
  *   1. featured pieces first (the editors already said they matter most);
  *   2. then topic priority — high: regulation, existential/safety research, significant incidents, alignment;

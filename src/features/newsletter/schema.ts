@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailSchema, localeSchema, pageFields } from "~/platform/http/common-schemas.ts";
 
-/** SPEC §7 POST /api/newsletter/subscribe. `website` is a honeypot: people leave it empty, bots fill it. */
+/** docs/product.md §7 POST /api/newsletter/subscribe. `website` is a honeypot: people leave it empty, bots fill it. */
 export const subscribeInputSchema = z.object({
   email: emailSchema,
   locale: localeSchema.optional(),
@@ -15,7 +15,7 @@ export const subscribeInputSchema = z.object({
 });
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 
-/** Tokens are ≥ 32 characters (SPEC §5); anything else is rejected before touching the database. */
+/** Tokens are ≥ 32 characters (docs/product.md §5); anything else is rejected before touching the database. */
 export const tokenSchema = z.string().trim().min(32, "must be at least 32 characters").max(128);
 export const unsubscribeInputSchema = z.object({ token: tokenSchema });
 export const confirmInputSchema = z.object({ token: tokenSchema });
@@ -24,7 +24,7 @@ export const unsubscribeOutputSchema = z.object({ success: z.boolean(), message:
 
 const subscriptionStatusSchema = z.enum(["pending", "confirmed", "unsubscribed"]);
 
-/** A subscription as admins see it (SPEC §3: id, email, subscribed, source, created_at; plus language and state). */
+/** A subscription as admins see it (docs/product.md §3: id, email, subscribed, source, created_at; plus language and state). */
 const subscriptionSchema = z.object({
   id: z.string(),
   email: z.string(),

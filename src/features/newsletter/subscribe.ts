@@ -9,7 +9,7 @@ import { CONFIRMATION_TTL_MS, legacyTokenHash, readToken, UNSUBSCRIBE_TOKEN_TTL_
 /** A subscriber is mailed about their own signup at most once per hour, however often the form is sent. */
 const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 
-/** SPEC: the unsubscribe answer is this Spanish sentence whatever the outcome or the subscriber's language. */
+/** docs/product.md: the unsubscribe answer is this Spanish sentence whatever the outcome or the subscriber's language. */
 const unsubscribedMessage = () => translatorFor("es", "outcomes")("newsletterUnsubscribed");
 
 /**

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
 import { openAiImage } from "~/platform/providers/openai.ts";
 
-/** Social-card size (SPEC §9: 1200 × 630). */
+/** Social-card size (docs/product.md §9: 1200 × 630). */
 const SOCIAL_WIDTH = 1200;
 const SOCIAL_HEIGHT = 630;
 

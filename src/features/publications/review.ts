@@ -42,7 +42,7 @@ async function findArticle(db: DbClient, slug: string) {
 }
 
 /**
- * PUT /api/articles/{slug}: approve (publish) or reject a draft (SPEC §4). A published article is only
+ * PUT /api/articles/{slug}: approve (publish) or reject a draft (docs/product.md §4). A published article is only
  * deleted, never rejected; repeating the same decision is a no-op. Approving with a future `publishAt`
  * schedules it instead (src/features/publications/schedule.ts).
  */

@@ -1,7 +1,7 @@
 import { env } from "~/platform/env/env.js";
 
 /**
- * The site's promise (SPEC §1): official public sources only. A source counts when its host is one of these
+ * The site's promise (docs/product.md §1): official public sources only. A source counts when its host is one of these
  * domains or a subdomain of one. SOURCE_ALLOWLIST (comma-separated) replaces the defaults.
  */
 const DEFAULT_SOURCE_ALLOWLIST = [

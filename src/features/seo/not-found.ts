@@ -13,7 +13,7 @@ import type { Locale } from "~/platform/i18n/routing.ts";
  * used by the not-found.tsx files Next renders where a page calls notFound()).
  */
 
-/** The kinds of 404 page, each with its SPEC §8 texts (the `notFound` namespace) and back link. */
+/** The kinds of 404 page, each with its docs/product.md §8 texts (the `notFound` namespace) and back link. */
 const VIEWS = {
   page: { title: "title", body: "body", back: "back", href: "/" },
   article: { title: "article", body: "articleBody", back: "articleBack", href: "/noticias" },

@@ -21,7 +21,7 @@ import {
 import { signIn } from "./sign-in.ts";
 
 /**
- * SPEC §7 auth calls. Sign-in starts a session in the one session store (src/platform/auth/sessions.ts) and
+ * docs/product.md §7 auth calls. Sign-in starts a session in the one session store (src/platform/auth/sessions.ts) and
  * sets next-auth's session cookie to its token, so these routes and next-auth's /api/auth/* share it.
  * Browsers call them over REST (/api/auth/login…): the site's tRPC link streams batched responses, whose
  * headers (Set-Cookie) are sent before a procedure ends.

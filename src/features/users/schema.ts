@@ -29,7 +29,7 @@ export const changePasswordInputSchema = z.object({
   currentPassword: z.string().min(1, "is required").refine(fitsBcrypt, "is too long"),
   newPassword: newPasswordSchema,
 });
-/** POST /api/auth/register (SPEC §5 plus the username rule). */
+/** POST /api/auth/register (docs/product.md §5 plus the username rule). */
 export const registerInputSchema = z.object({
   username: z
     .string()

@@ -15,7 +15,7 @@ export function shareCardUrl(locale: Locale, path: string): string {
   return `${siteUrl()}/og/${locale}${path === "/" ? "/home" : path}.png`;
 }
 
-/** The public path of a page in a locale: Spanish unprefixed, English under /en (SPEC §1). */
+/** The public path of a page in a locale: Spanish unprefixed, English under /en (docs/product.md §1). */
 function localizedPath(locale: Locale, path: string): string {
   const clean = path === "/" ? "" : path;
   return locale === "en" ? `/en${clean}` : clean || "/";

@@ -22,7 +22,7 @@ function formatter<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key:
 }
 
 /**
- * SPEC §9 relative time: ≤1 minute `justNow` (the catalog's 'just now', cards.justNow); then minutes, hours,
+ * docs/product.md §9 relative time: ≤1 minute `justNow` (the catalog's 'just now', cards.justNow); then minutes, hours,
  * days, weeks (under 4 weeks); anything older (or in the future) is a full date with time in es-ES / en-US style.
  */
 export function formatRelativeTime(date: Date, locale: Locale, justNow: string, now: Date = new Date()): string {

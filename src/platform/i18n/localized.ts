@@ -1,6 +1,6 @@
 import type { Locale } from "~/platform/i18n/routing.ts";
 
-/** English where it exists and is not blank, otherwise the Spanish text (SPEC §1: Spanish fills the gaps). */
+/** English where it exists and is not blank, otherwise the Spanish text (docs/product.md §1: Spanish fills the gaps). */
 export function pick(locale: Locale, es: string, en: string | null | undefined): string;
 export function pick(locale: Locale, es: string | null | undefined, en: string | null | undefined): string | null;
 export function pick(locale: Locale, es: string | null | undefined, en: string | null | undefined) {

@@ -3,7 +3,7 @@ import type { Locale } from "./routing.ts";
 
 /**
  * Messages are split by area (messages/<locale>/<area>.json) so features can own their texts.
- * English is deep-merged over Spanish: a missing English key shows the Spanish text (SPEC §4);
+ * English is deep-merged over Spanish: a missing English key shows the Spanish text (docs/product.md §4);
  * a key missing in both falls back to the key itself (getMessageFallback in request.ts).
  */
 type Messages = { [key: string]: string | Messages };

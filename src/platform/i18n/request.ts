@@ -9,7 +9,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     locale,
     messages: await loadMessages(locale),
     timeZone: "Europe/Madrid",
-    // Missing in both languages: show the key rather than crash (SPEC §4).
+    // Missing in both languages: show the key rather than crash (docs/product.md §4).
     onError: () => {},
     getMessageFallback: ({ namespace, key }) => (namespace ? `${namespace}.${key}` : key),
   };

@@ -1,4 +1,4 @@
-/** SPEC §3 taxonomies. Labels live in the messages (namespace `taxonomy`); these are the known keys. */
+/** docs/product.md §3 taxonomies. Labels live in the messages (namespace `taxonomy`); these are the known keys. */
 export const TOPICS = [
   "regulacion",
   "seguridad-alignment",
@@ -27,10 +27,10 @@ export const APPLICATION_CATEGORIES = [
   "educacion",
   "compliance",
 ] as const;
-/** The wider of the two readings of SPEC §3 (a superset of regulacion, informe, foro). */
+/** The wider of the two readings of docs/product.md §3 (a superset of regulacion, informe, foro). */
 export const RESOURCE_TYPES = ["regulacion", "informe", "guia", "foro", "dataset", "other"] as const;
 
-/** Home trending strip (SPEC §2): fixed list, in this order. */
+/** Home trending strip (docs/product.md §2): fixed list, in this order. */
 export const TRENDING_TOPICS = [
   "deepfakes",
   "ai-act",
@@ -42,7 +42,7 @@ export const TRENDING_TOPICS = [
 
 /** Date filter of /noticias: how far back each option reaches. */
 export const DATE_RANGES = { week: 7, month: 31, year: 366 } as const;
-/** A value without a translation: first letter capitalised, hyphens as spaces (SPEC §3). */
+/** A value without a translation: first letter capitalised, hyphens as spaces (docs/product.md §3). */
 export function humanize(value: string): string {
   const text = value.replace(/[-_]+/g, " ").trim();
   return text.charAt(0).toLocaleUpperCase("es") + text.slice(1);
@@ -56,7 +56,7 @@ export function taxonomyLabel(t: { has(key: string): boolean; (key: string): str
   return t.has(value) ? t(value) : humanize(value);
 }
 
-/** Topic badge style of SPEC §3. */
+/** Topic badge style of docs/product.md §3. */
 export function topicBadgeVariant(value: string): "default" | "secondary" | "outline" | "destructive" | "neutral" {
   if (value === "regulacion") return "default";
   if (value === "analisis") return "secondary";

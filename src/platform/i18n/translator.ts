@@ -6,7 +6,7 @@ import { isLocale, type Locale } from "./routing.ts";
 
 /**
  * The catalog outside a request (e-mails, jobs, services): the same messages next-intl serves the pages,
- * English merged over Spanish so a missing English text falls back to the Spanish one (SPEC §4).
+ * English merged over Spanish so a missing English text falls back to the Spanish one (docs/product.md §4).
  */
 type Catalog = typeof esCatalog;
 const catalogs: Record<Locale, Catalog> = {

@@ -1,7 +1,7 @@
 import { defaultShouldDehydrateQuery, QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 
-/** SPEC §4/§9: no retries, data fresh until invalidated, no refetch on focus, garbage-collected after 5 min. */
+/** docs/product.md §4/§9: no retries, data fresh until invalidated, no refetch on focus, garbage-collected after 5 min. */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

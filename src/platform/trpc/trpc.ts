@@ -44,7 +44,7 @@ export async function createTRPCContext(opts: { headers: Headers; resHeaders?: H
   });
 }
 
-/** Procedure metadata: `access` is set by the builders below; `openapi` exposes it at a REST path (SPEC §7). */
+/** Procedure metadata: `access` is set by the builders below; `openapi` exposes it at a REST path (docs/product.md §7). */
 export type AppMeta = OpenApiMeta<{ access?: "public" | "user" | "admin"; audit?: AuditMeta }>;
 
 const t = initTRPC

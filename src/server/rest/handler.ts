@@ -15,7 +15,7 @@ function cacheControl(paths: readonly string[] | undefined, method: string, ok: 
 
 /**
  * trpc-to-openapi matches path parameters on the raw pathname, so `/articles/a%2Db` would reach the procedure
- * still encoded. SPEC §7 paths carry URL-encoded slugs and e-mails: decode each segment, unless decoding
+ * still encoded. docs/product.md §7 paths carry URL-encoded slugs and e-mails: decode each segment, unless decoding
  * would change the path's structure (an encoded '/', '?', '#', '%' or whitespace stays as sent).
  */
 function decodedPathname(pathname: string): string {
@@ -33,7 +33,7 @@ function decodedPathname(pathname: string): string {
 }
 
 /**
- * Adapts the request for the OpenAPI handler: decoded path parameters, and — since SPEC §7 calls such as
+ * Adapts the request for the OpenAPI handler: decoded path parameters, and — since docs/product.md §7 calls such as
  * `POST /api/agents/execute-all` carry no payload while the handler only accepts JSON bodies — a body-less
  * write (no content type, or `application/json` with an empty body, as browsers' fetch sends it) is `{}`
  * instead of a 415 or a 400 before auth is even checked.
@@ -66,8 +66,8 @@ interface TrpcOpenApiErrorBody {
 }
 
 /**
- * The spec's REST paths (SPEC §7) are a thin adapter over the tRPC procedures that declare `meta.openapi`.
- * Errors become `{ error, code, field?, issues? }` with the right status (SPEC §8: clients show `status: body`).
+ * The spec's REST paths (docs/product.md §7) are a thin adapter over the tRPC procedures that declare `meta.openapi`.
+ * Errors become `{ error, code, field?, issues? }` with the right status (docs/product.md §8: clients show `status: body`).
  */
 export async function handleRest(incoming: Request): Promise<Response> {
   const req = await adaptRequest(incoming);

@@ -17,7 +17,7 @@ const SECURITY_SCHEME = "sessionCookie";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
-/** The error body every non-2xx REST answer carries (src/server/rest/handler.ts, SPEC §8). */
+/** The error body every non-2xx REST answer carries (src/server/rest/handler.ts, docs/product.md §8). */
 const errorSchema: SchemaObject = {
   type: "object",
   required: ["error", "code"],
@@ -194,7 +194,7 @@ export function openApiDocument() {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Riesgos IA API",
     description: [
-      "REST adapter over the site's tRPC procedures (SPEC §7).",
+      "REST adapter over the site's tRPC procedures (docs/product.md §7).",
       "Sign in with `POST /api/auth/login`: the answer sets the session cookie that admin operations need.",
       "State-changing calls that carry the cookie must come from the site's own origin.",
       "Errors are JSON `{error, code, field?, issues?, details?}`; 429 answers carry Retry-After.",

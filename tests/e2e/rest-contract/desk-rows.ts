@@ -3,7 +3,7 @@ import type { ContractRow } from "./table.ts";
 import type { Answer, Ctx } from "./valid-calls.ts";
 
 /**
- * The editors' desk calls (beyond SPEC §7): article editing, revisions, scheduling, the audit trail and the
+ * The editors' desk calls (beyond docs/product.md §7): article editing, revisions, scheduling, the audit trail and the
  * newsletter test send and the cancel of a send. Same walk as the spec's rows: access, a refused payload, and a valid call.
  */
 const BAD_SLUG = "Not%20A%20Slug";

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "The calls it makes", kept as data: one row per call, the three spec columns verbatim, plus what
+ * docs/product.md §7 "The calls it makes", kept as data: one row per call, the three spec columns verbatim, plus what
  * this suite needs to walk it (who may call it, and the invalid request that must answer 400 writing nothing).
  * The walk in tests/e2e/rest-contract.test.ts derives its tests from these rows.
  */
@@ -23,14 +23,14 @@ export interface ContractRow {
   method: Method;
   /** The spec's path template, with the /api prefix. */
   path: string;
-  /** SPEC §7 'Payload' column. */
+  /** docs/product.md §7 'Payload' column. */
   payload: string;
-  /** SPEC §7 'Response read' column. */
+  /** docs/product.md §7 'Response read' column. */
   read: string;
   access: "public" | "admin";
   /**
    * `{ none }`: a GET without parameters — there is no input to get wrong (the walk checks the document agrees).
-   * `{ ignoresBody }`: the call must succeed whatever is sent (logout: SPEC §4 signs out ignoring failures).
+   * `{ ignoresBody }`: the call must succeed whatever is sent (logout: docs/product.md §4 signs out ignoring failures).
    */
   invalid: InvalidCall | { none: string } | { ignoresBody: string };
 }

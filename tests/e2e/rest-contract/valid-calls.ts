@@ -44,7 +44,7 @@ async function subscribe(c: Ctx, email: string) {
   expect(res.status).toBe(200);
 }
 
-/** One valid call per SPEC §7 row, with fresh data and the spec's response specifics (issue 7). */
+/** One valid call per docs/product.md §7 row, with fresh data and the spec's response specifics (issue 7). */
 export const VALID_CALLS: Record<string, Scenario> = {
   "POST /api/auth/login": async (c) => {
     const res = await new RestClient(c.baseUrl).call("POST", "/api/auth/login", { body: E2E_ADMIN });

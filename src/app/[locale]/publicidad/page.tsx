@@ -12,7 +12,7 @@ import { cn } from "~/ui/cn.ts";
 import { PageHeader } from "~/ui/page-header.tsx";
 import { Prose } from "~/ui/prose.tsx";
 
-/** SPEC §9 advertising formats and audience split. */
+/** docs/product.md §9 advertising formats and audience split. */
 const FORMATS = [
   { id: "industry", key: "formatIndustry", popular: true },
   { id: "interview", key: "formatInterview", popular: false },

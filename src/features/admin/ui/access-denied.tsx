@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useRouter } from "~/platform/i18n/navigation.ts";
 import { toast } from "~/ui/toast.ts";
 
-/** A signed-in non-admin opened the panel: the 'Acceso denegado' toast, then the home page (SPEC §6). */
+/** A signed-in non-admin opened the panel: the 'Acceso denegado' toast, then the home page (docs/product.md §6). */
 export function AccessDenied() {
   const t = useTranslations("admin");
   const router = useRouter();

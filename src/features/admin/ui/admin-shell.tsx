@@ -34,7 +34,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
 };
 
 /**
- * The admin panel (SPEC §2): header with the username and logout (→ /), the tabs with their own URLs (the spec's five, then Auditoría and Trabajos),
+ * The admin panel (docs/product.md §2): header with the username and logout (→ /), the tabs with their own URLs (the spec's five, then Auditoría and Trabajos),
  * and the users section. The server already checked the role; this repeats the check on the client so a
  * sign-out or demotion in this tab leaves the panel at once.
  */

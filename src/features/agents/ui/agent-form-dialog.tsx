@@ -56,7 +56,7 @@ function initialState(agent: AgentDto | null): FormState {
   };
 }
 
-/** Create and edit dialogs (SPEC §2/§3): the same zod schema as the server checks the config first. */
+/** Create and edit dialogs (docs/product.md §2/§3): the same zod schema as the server checks the config first. */
 export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; onClose: () => void }) {
   const t = useTranslations("adminAgents");
   const errorText = useErrorText();

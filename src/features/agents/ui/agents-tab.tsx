@@ -14,7 +14,7 @@ import { AgentFormDialog } from "./agent-form-dialog.tsx";
 import { type ExecutionResult, RunResultDialog } from "./run-result-dialog.tsx";
 import { RunsTable } from "./runs-table.tsx";
 
-/** 'Agentes IA' (SPEC §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
+/** 'Agentes IA' (docs/product.md §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {
   const t = useTranslations("adminAgents");
   const errorText = useErrorText();

@@ -11,7 +11,7 @@ import { MANUAL_CONTENT_TYPES, sourceUrlsSchema } from "../schema.ts";
 
 type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
 
-/** SPEC §2 "Manual content generation": lands a draft in Pendientes through the agents' pipeline. */
+/** docs/product.md §2 "Manual content generation": lands a draft in Pendientes through the agents' pipeline. */
 export function ManualGenerationDialog(props: { open: boolean; onClose: () => void; onStarted: () => void }) {
   const t = useTranslations("adminPublications");
   const defaults = api.admin.publications.generationDefaults.useQuery(undefined, { enabled: props.open });

@@ -19,7 +19,7 @@ export interface ExecutionResult {
   error?: string;
 }
 
-/** SPEC §2 "Agent execution result": follows the run live until it completes or fails. */
+/** docs/product.md §2 "Agent execution result": follows the run live until it completes or fails. */
 export function RunResultDialog({ result, onClose }: { result: ExecutionResult | null; onClose: () => void }) {
   const t = useTranslations("adminAgents.result");
   const failureText = useFailureText();

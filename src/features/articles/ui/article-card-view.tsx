@@ -20,7 +20,7 @@ export interface ArticleCardProps {
 const TITLE = { small: "text-lg", default: "text-xl md:text-[1.4rem]", large: "text-3xl md:text-[2.6rem]" } as const;
 
 /**
- * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (SPEC §2); sponsored
+ * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (docs/product.md §2); sponsored
  * pieces carry the 'Novedad de la industria' label. The whole card is one link target via the title. Texts and
  * language come as props (cardTexts): the /noticias explorer renders cards in the browser too.
  */

@@ -4,7 +4,7 @@ import { displayAuthor } from "../authors.ts";
 import type { CardTexts } from "./card-texts.ts";
 
 /**
- * 'By <author> · <date>' with the SPEC §3 author rules and an 'IA' badge for agent-written pieces. Texts
+ * 'By <author> · <date>' with the docs/product.md §3 author rules and an 'IA' badge for agent-written pieces. Texts
  * and language come as props: the /noticias explorer renders bylines in the browser too.
  */
 export function BylineView({

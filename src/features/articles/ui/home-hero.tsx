@@ -3,7 +3,7 @@ import { Link } from "~/platform/i18n/link.tsx";
 import { useTranslations } from "~/platform/i18n/server.ts";
 import { Button } from "~/ui/button.tsx";
 
-/** Home hero (SPEC §2): title, subtitle, explore-news and subscribe calls (the page brings the newsletter's). */
+/** Home hero (docs/product.md §2): title, subtitle, explore-news and subscribe calls (the page brings the newsletter's). */
 export function HomeHero({ subscribe }: { subscribe: ReactNode }) {
   const t = useTranslations("home");
   return (

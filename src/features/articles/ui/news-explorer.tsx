@@ -21,7 +21,7 @@ const ALL_TAGS = "__all__";
 
 type Page = RouterOutputs["articles"]["list"];
 
-/** 'Load more' appears only from this many results on (SPEC §9); here it really loads the next page. */
+/** 'Load more' appears only from this many results on (docs/product.md §9); here it really loads the next page. */
 const LOAD_MORE_THRESHOLD = 20;
 const PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "~/platform/i18n/server.ts";
 import { TRENDING_TOPICS, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 
-/** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (SPEC §2). */
+/** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (docs/product.md §2). */
 export function TrendingTopics() {
   const t = useTranslations("home");
   const topics = useTranslations("taxonomy.topics");

@@ -9,7 +9,7 @@ import { postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 
 const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
-/** The one-line inputs, in the order SPEC §3 lists them. */
+/** The one-line inputs, in the order docs/product.md §3 lists them. */
 const TEXT_FIELDS = [
   { key: "name", autoComplete: "name", maxLength: 120, type: "text", required: true },
   { key: "email", autoComplete: "email", maxLength: 254, type: "email", required: true },
@@ -18,7 +18,7 @@ const TEXT_FIELDS = [
 const fieldClass =
   "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30";
 
-/** The /contacto form (SPEC §3 fields; §4 states; §5 validation; §8 texts). Posts to the spec's POST /api/contact. */
+/** The /contacto form (docs/product.md §3 fields; §4 states; §5 validation; §8 texts). Posts to the spec's POST /api/contact. */
 export function ContactForm() {
   const t = useTranslations("contactForm");
   const locale = useLocale();

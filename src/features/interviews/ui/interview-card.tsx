@@ -19,7 +19,7 @@ interface InterviewCardData {
   interviewee: { name: string; role_es?: string | null; role_en?: string | null };
 }
 
-/** Interview card: interviewee, title, intro (2 lines), at most 2 topics (SPEC §9). */
+/** Interview card: interviewee, title, intro (2 lines), at most 2 topics (docs/product.md §9). */
 export function InterviewCard({
   interview,
   isNew = false,

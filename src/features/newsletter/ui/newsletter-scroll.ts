@@ -1,4 +1,4 @@
-/** Delay before the e-mail input gets focus, once the smooth scroll has run (SPEC §9: 800 ms). */
+/** Delay before the e-mail input gets focus, once the smooth scroll has run (docs/product.md §9: 800 ms). */
 const NEWSLETTER_FOCUS_DELAY_MS = 800;
 
 /**

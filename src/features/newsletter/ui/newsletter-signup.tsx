@@ -9,7 +9,7 @@ import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import type { NewsletterSignupTexts } from "./newsletter-signup-texts.ts";
 
-/** SPEC §9: the green 'Suscrito' state lasts 3000 ms. */
+/** docs/product.md §9: the green 'Suscrito' state lasts 3000 ms. */
 const SUBSCRIBED_MS = 3000;
 
 type State = "idle" | "submitting" | "subscribed";
@@ -17,7 +17,7 @@ type State = "idle" | "submitting" | "subscribed";
 /**
  * The newsletter signup block. `variant="block"` is the home/sidebar/footer block (anchor #newsletter, its
  * input gets focused by the header's newsletter button); `variant="contact"` is the one on /contacto.
- * States and texts follow SPEC §4/§5/§8; it calls the spec's REST path and says a refusal in the reader's language.
+ * States and texts follow docs/product.md §4/§5/§8; it calls the spec's REST path and says a refusal in the reader's language.
  * The texts come from the server (newsletterSignupTexts).
  */
 export function NewsletterSignup({

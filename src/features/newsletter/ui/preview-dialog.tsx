@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "~/ui/button.tsx";
 
 /**
- * SPEC §2 newsletter preview dialog: the rendered e-mail HTML in a sandboxed frame (no scripts, opaque
+ * docs/product.md §2 newsletter preview dialog: the rendered e-mail HTML in a sandboxed frame (no scripts, opaque
  * origin), in both languages. The HTML comes from GET /api/admin/newsletters/{id}/preview.
  */
 export function NewsletterPreviewDialog({

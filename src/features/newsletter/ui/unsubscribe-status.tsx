@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from "react";
 import { postJson } from "~/ui/post-json.ts";
 import { CheckIcon, ResultPanel } from "./result-panel.tsx";
 
-/** SPEC §5: a token under 32 characters is not sent at all. */
+/** docs/product.md §5: a token under 32 characters is not sent at all. */
 const MIN_TOKEN = 32;
 
 /**
- * SPEC §2/§4 /unsubscribe: 'Procesando tu solicitud...' and then, whatever happened (no token, short token,
+ * docs/product.md §2/§4 /unsubscribe: 'Procesando tu solicitud...' and then, whatever happened (no token, short token,
  * failed call, refusal), '¡Desuscripción Exitosa!'. Failures are only logged.
  */
 export function UnsubscribeStatus({ token }: { token: string }) {

@@ -6,7 +6,7 @@ import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { adminDate } from "~/ui/dates.ts";
 
-/** Publicado / Requiere revisión / Draft (SPEC §2). */
+/** Publicado / Requiere revisión / Draft (docs/product.md §2). */
 export function ArticleStatusBadge({
   article,
 }: {

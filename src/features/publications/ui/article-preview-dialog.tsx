@@ -87,7 +87,7 @@ function LanguagePane({
 type Mode = "preview" | "edit" | "history";
 
 /**
- * SPEC §2 "Article preview": every action closes the dialog. The desk adds "Editar" (side-by-side fields,
+ * docs/product.md §2 "Article preview": every action closes the dialog. The desk adds "Editar" (side-by-side fields,
  * Markdown with live preview, checked sources) and the revision history, without changing the preview itself.
  */
 export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClose: () => void } & PreviewActions) {

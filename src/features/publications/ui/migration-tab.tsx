@@ -9,7 +9,7 @@ import { adminDate } from "~/ui/dates.ts";
 import { toast } from "~/ui/toast.ts";
 import type { MigrationResult } from "../schema.ts";
 
-/** 'Migración' (SPEC §2): move articles signed by an automated agent to a real author. */
+/** 'Migración' (docs/product.md §2): move articles signed by an automated agent to a real author. */
 export function MigrationTab() {
   const t = useTranslations("adminMigration");
   const utils = api.useUtils();

@@ -12,7 +12,7 @@ import { ArticleRow } from "./article-row.tsx";
 import { DeadSourcesList } from "./desk/dead-sources-list.tsx";
 import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./desk/findings-confirm.tsx";
 
-/** 'Publicaciones' (SPEC §2): review queue (Pendientes) and approved list, preview, manual generation. */
+/** 'Publicaciones' (docs/product.md §2): review queue (Pendientes) and approved list, preview, manual generation. */
 /** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
 export type GenerationDialog = ComponentType<{ open: boolean; onClose: () => void; onStarted: () => void }>;
 

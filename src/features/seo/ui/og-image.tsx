@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ImageResponse } from "next/og";
 
-/** SPEC §9: social images are 1200 × 630. */
+/** docs/product.md §9: social images are 1200 × 630. */
 const OG_SIZE = { width: 1200, height: 630 };
 /** satori lays out flex boxes only: the image's root box fills the canvas. */
 const CANVAS = { width: "100%", height: "100%", display: "flex" } as const;

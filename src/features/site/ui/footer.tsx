@@ -9,7 +9,7 @@ import { NAV_ITEMS } from "./nav-items.ts";
 
 const linkClass = "footer-link";
 
-/** Shared footer (SPEC §2): brand with RSS and newsletter, navigation, services, information, copyright. */
+/** Shared footer (docs/product.md §2): brand with RSS and newsletter, navigation, services, information, copyright. */
 export function SiteFooter() {
   const t = useTranslations("footer");
   const nav = useTranslations("nav");

@@ -10,7 +10,7 @@ import { navLabels } from "./nav-items.ts";
 import { NavLinks } from "./nav-links.tsx";
 
 /**
- * Shared header (SPEC §2): logo, 8-item navigation, search, language toggle and the account controls. The
+ * Shared header (docs/product.md §2): logo, 8-item navigation, search, language toggle and the account controls. The
  * client controls get their texts from here as props, so pages need no client-side message runtime; each
  * texts object is handed to both the desktop and the mobile control, which the payload writes once.
  */

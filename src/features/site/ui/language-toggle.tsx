@@ -6,7 +6,7 @@ import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/locales.ts";
 import { cn } from "~/ui/cn.ts";
 
 /**
- * Remembers an explicit choice in the NEXT_LOCALE cookie (SPEC §4 language persistence). Only a click
+ * Remembers an explicit choice in the NEXT_LOCALE cookie (docs/product.md §4 language persistence). Only a click
  * writes it, and nothing redirects on it: an unprefixed URL is Spanish and an /en URL English, always.
  */
 function rememberLocale(locale: Locale) {

@@ -1,4 +1,4 @@
-/** The 8 main navigation items of SPEC §2, in order (label keys in the `nav` messages). */
+/** The 8 main navigation items of docs/product.md §2, in order (label keys in the `nav` messages). */
 export const NAV_ITEMS = [
   { key: "home", href: "/" },
   { key: "news", href: "/noticias" },

@@ -4,7 +4,7 @@ import { Button } from "~/ui/button.tsx";
 
 type Key = "title" | "article" | "interview" | "referent" | "newsletter";
 
-/** The not-found pages (SPEC §8 texts) with a back link; Next answers them with HTTP 404. */
+/** The not-found pages (docs/product.md §8 texts) with a back link; Next answers them with HTTP 404. */
 export function NotFoundView({
   title,
   body,

@@ -2,7 +2,7 @@ import { postJson } from "~/ui/post-json.ts";
 import type { AuthUser } from "./auth-store.ts";
 
 /**
- * Calls the spec's REST auth paths (SPEC §7). A plain POST rather than the batched, streamed tRPC link:
+ * Calls the spec's REST auth paths (docs/product.md §7). A plain POST rather than the batched, streamed tRPC link:
  * the session cookie travels in the response headers, which a streamed batch has already sent.
  * Refusals throw postJson's PostJsonError (status, code, field, retryAfter).
  */
@@ -24,7 +24,7 @@ export async function changePasswordRequest(input: { currentPassword: string; ne
   await postJson("/api/trpc/auth.changePassword", { json: input });
 }
 
-/** Tells the server to drop the session cookie; never throws (logout is best-effort, SPEC §4). */
+/** Tells the server to drop the session cookie; never throws (logout is best-effort, docs/product.md §4). */
 export async function logoutRequest(): Promise<void> {
   await postJson("/api/auth/logout", undefined, { keepalive: true }).catch(() => undefined);
 }

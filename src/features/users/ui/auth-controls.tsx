@@ -15,7 +15,7 @@ export type AuthControlsTexts = Record<
 >;
 
 /**
- * The header's account controls (SPEC §2 shared header). Signed in: greeting with the username, logout and,
+ * The header's account controls (docs/product.md §2 shared header). Signed in: greeting with the username, logout and,
  * for admins, the Admin button ('Panel Admin' in the mobile menu). Signed out: login and newsletter buttons.
  * `onNavigate` lets the mobile menu close. The texts come from the server (`auth` messages; `hello` unformatted).
  */

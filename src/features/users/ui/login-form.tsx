@@ -12,7 +12,7 @@ import { useAuth } from "./use-auth.ts";
 
 const FIELDS = { email: emailField, password: passwordField("password", "password", "current-password") };
 
-/** Sign-in (SPEC §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
+/** Sign-in (docs/product.md §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations("auth");
   const router = useRouter();

@@ -18,7 +18,7 @@ const FIELDS = {
   confirm: passwordField("confirm-password", "confirmPassword", "new-password"),
 };
 
-/** Sign-up (SPEC §2 /register, §5 validation, §8 toasts). Success signs in and goes to `/`. */
+/** Sign-up (docs/product.md §2 /register, §5 validation, §8 toasts). Success signs in and goes to `/`. */
 export function RegisterForm() {
   const t = useTranslations("auth");
   const router = useRouter();

@@ -14,7 +14,7 @@ export function useAuth() {
     user,
     status,
     signedIn: authStore.signedIn,
-    /** Clears the client state immediately, then tells the server; a failure there is ignored (SPEC §4). */
+    /** Clears the client state immediately, then tells the server; a failure there is ignored (docs/product.md §4). */
     signOut: async () => {
       authStore.signedOut();
       await logoutRequest();

@@ -20,7 +20,7 @@ const route = itemRoute({
       locale,
       path: `/entrevistas/${slug}`,
       title: pick(locale, interview.title_es, interview.title_en),
-      // SPEC §2: the interview's meta description is cut to 160 characters.
+      // docs/product.md §2: the interview's meta description is cut to 160 characters.
       description: truncate(pick(locale, interview.intro_es, interview.intro_en), 160),
       type: "article",
     });

@@ -6,7 +6,7 @@ import { route } from "~/platform/http/route.ts";
 export const dynamic = "force-dynamic";
 
 /**
- * SPEC §7 GET /api/admin/newsletters/{id}/preview: the rendered HTML (?locale=es|en) for the admin's sandboxed
+ * docs/product.md §7 GET /api/admin/newsletters/{id}/preview: the rendered HTML (?locale=es|en) for the admin's sandboxed
  * frame. A route of its own because the REST adapter only speaks JSON; the admin check is the same.
  */
 export const GET = route<{ id: string }>("admin", async (req, { params }) => {
