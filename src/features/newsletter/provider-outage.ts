@@ -23,8 +23,9 @@ type Verdict = "retry" | "pause" | "stop";
 /**
  * Notes on the newsletter that the provider is down (since the first failure of this outage: a delivered
  * batch clears it) and when it is tried next, which the admin shows, then waits until then. "pause" once the
- * outage has lasted NEWSLETTER_OUTAGE_PAUSE_MS; "stop" when the newsletter is no longer being sent (an
- * operator cancelled it). updated_at moves too: a send waiting out an outage is not stalled.
+ * outage has lasted NEWSLETTER_OUTAGE_PAUSE_MS (or another run of the send paused it); "stop" when the
+ * newsletter is no longer being sent (an operator cancelled it). updated_at moves too: a send waiting out an
+ * outage is not stalled.
  */
 async function waitOutOutage(
   db: DbClient,
@@ -41,7 +42,11 @@ async function waitOutOutage(
      WHERE id = ${newsletterId} AND status = 'sending'
     RETURNING provider_down_since AS down_since`;
   const downSince = rows[0]?.down_since;
-  if (!downSince) return "stop";
+  if (!downSince) {
+    // Another run of the send (a fan-out group) paused it already: this one pauses too.
+    const row = await db.newsletter.findUnique({ where: { id: newsletterId }, select: { status: true } });
+    return row?.status === "paused" ? "pause" : "stop";
+  }
   if (now.getTime() - downSince.getTime() >= env.NEWSLETTER_OUTAGE_PAUSE_MS) return "pause";
   await sleep(wait);
   return "retry";
