@@ -104,13 +104,20 @@ describe("mail's batch sender", () => {
     expect(d.pacer.requestsPerSecond).toBeLessThan(1000);
     expect(recorded).toEqual([1]);
 
+    // Unavailable (a 5xx): nothing recorded, the caller waits it out with the same idempotency key.
     const broken = recordingProvider([{ ok: false, retryable: true, message: "500: boom" }]);
     const failures: string[] = [];
     const refused: number[] = [];
     await expect(
       sendEmailBatch(db, batch([mail(`g-${tag}@x.test`)], `${tag}-b`, refused, failures), deps(broken)),
-    ).rejects.toThrow("Batch 7: 500: boom");
-    expect(failures).toEqual(["500: boom"]);
+    ).rejects.toMatchObject({ name: "ProviderUnavailableError", message: "Batch 7: 500: boom" });
+    expect(failures).toEqual([]);
+    // Refused for good (a 4xx): the batch is marked failed with the reason.
+    const invalid = recordingProvider([{ ok: false, retryable: false, message: "422: invalid" }]);
+    await expect(
+      sendEmailBatch(db, batch([mail(`g-${tag}@x.test`)], `${tag}-c`, refused, failures), deps(invalid)),
+    ).rejects.toThrow("Batch 7: 422: invalid");
+    expect(failures).toEqual(["422: invalid"]);
     expect(refused).toEqual([]);
   });
 

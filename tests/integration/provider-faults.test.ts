@@ -197,18 +197,20 @@ describe("Resend faults while sending a newsletter", () => {
     expect(sent.batches.every((b) => b.attempts === 1)).toBe(true);
   });
 
-  it("retries exhausted: 'failed' with the reason; a later Reintentar resumes without duplicates", async () => {
+  // A 5xx is the provider being unavailable, waited out without spending attempts (newsletter-provider-*.test.ts);
+  // a 4xx other than 429 is a refusal that no wait changes.
+  it("a refusal on every retry: 'failed' with the reason; a later Reintentar resumes without duplicates", async () => {
     const n = await newsletter();
-    resend.script("/emails/batch", { pass: true, times: 2 }, { status: 500, times: Number.POSITIVE_INFINITY });
+    resend.script("/emails/batch", { pass: true, times: 2 }, { status: 422, times: Number.POSITIVE_INFINITY });
     const failed = await send(n.id);
     expect(failed.status).toBe("failed");
-    expect(failed.failure_reason).toMatch(/^Batch [0-2]: 500: An unexpected error occurred\.$/);
+    expect(failed.failure_reason).toMatch(/^Batch [0-2]: 422: An unexpected error occurred\.$/);
     expect(failed.batches.filter((b) => b.status === "sent")).toHaveLength(2);
     const broken = failed.batches.find((b) => b.status !== "sent")!;
-    expect(broken).toMatchObject({ status: "failed", attempts: 5, error: "500: An unexpected error occurred." });
+    expect(broken).toMatchObject({ status: "failed", attempts: 5, error: "422: An unexpected error occurred." });
     // Five attempts of the broken batch, spaced by the dispatcher's doubling backoff.
     const attempts = callsFor(broken.idempotency_key);
-    expect(attempts.map((c) => c.outcome)).toEqual([500, 500, 500, 500, 500]);
+    expect(attempts.map((c) => c.outcome)).toEqual([422, 422, 422, 422, 422]);
     for (const [k, gap] of gaps(attempts.map((c) => c.at)).entries())
       expect(gap).toBeGreaterThanOrEqual(atLeast(backoffMs(k)));
     const delivered = copiesPerSubscriber(n.subject);

@@ -61,6 +61,10 @@ export class FakeResend {
   private server?: http.Server;
   private crashAfter: number | null = null;
   private crashed = false;
+  /** A provider outage: every call is answered `status` for `ms` from the first call after `afterBatchCalls`. */
+  private outage: { status: number; ms: number; afterBatchCalls: number; until: number | null } | null = null;
+  /** A brownout: every `every`-th batch call is answered 500. */
+  private brownoutEvery: number | null = null;
   private acceptedBatches = 0;
 
   /** Requests per second beyond which the fake answers 429 (changeable between cases). */
@@ -115,9 +119,30 @@ export class FakeResend {
     this.acceptedBatches = 0;
   }
 
+  /**
+   * Every call is answered `status` (500: Resend is down) for `ms`, then normal service resumes. The outage
+   * begins now, or once `afterBatchCalls` more batch calls went through (in the middle of a send).
+   */
+  outageFor(ms: number, { status = 500, afterBatchCalls = 0 } = {}) {
+    const startsNow = afterBatchCalls === 0;
+    this.outage = {
+      status,
+      ms,
+      afterBatchCalls: this.batchCalls + afterBatchCalls,
+      until: startsNow ? Date.now() + ms : null,
+    };
+  }
+
+  /** One batch call in `every` (the `every`-th, the 2×`every`-th…) is answered 500: a provider brownout. */
+  brownout(every: number) {
+    this.brownoutEvery = every;
+  }
+
   heal() {
     this.crashAfter = null;
     this.crashed = false;
+    this.outage = null;
+    this.brownoutEvery = null;
     this.faults["/emails"].length = 0;
     this.faults["/emails/batch"].length = 0;
   }
@@ -163,7 +188,11 @@ export class FakeResend {
         );
       }
     }
-    const fault = this.nextFault(endpoint);
+    const outage = this.outage;
+    if (outage && outage.until === null && this.batchCalls > outage.afterBatchCalls) outage.until = arrived + outage.ms;
+    const down = outage?.until != null && arrived < outage.until ? outage.status : null;
+    const browned = isBatch && this.brownoutEvery !== null && this.batchCalls % this.brownoutEvery === 0;
+    const fault = down !== null ? { status: down } : browned ? { status: 500 } : this.nextFault(endpoint);
     if (fault && "status" in fault) {
       call.outcome = fault.status;
       if (fault.status === 429)

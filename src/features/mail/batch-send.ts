@@ -37,7 +37,10 @@ export interface BatchToSend {
    * concurrent run recorded it first, and then nothing is written.
    */
   recordSent: (tx: Prisma.TransactionClient, sent: number) => Promise<boolean>;
-  /** The provider refused the batch for good: the sender notes why before the error ends the attempt. */
+  /**
+   * The provider refused the batch for good (not merely unavailable): the sender notes why before the error
+   * ends the attempt.
+   */
   recordFailed: (message: string) => Promise<void>;
 }
 
@@ -118,6 +121,21 @@ function providerEmails(deps: BatchSendDeps, recipients: BatchRecipient[], batch
   };
 }
 
+/**
+ * The provider could not take the batch for now (5xx, 429, a timeout, a refused connection): nothing was
+ * delivered, or it was and the same idempotency key makes the retry a replay. The batch stays unsent and the
+ * caller decides how long to wait; `retryAfterMs` is the provider's own hint, if it gave one.
+ */
+export class ProviderUnavailableError extends AppError {
+  override name = "ProviderUnavailableError";
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super("SERVICE_UNAVAILABLE", message, { reason: "emailProviderUnavailable" });
+  }
+}
+
 async function deliver(deps: BatchSendDeps, recipients: BatchRecipient[], batch: BatchToSend) {
   const payload = providerEmails(deps, recipients, batch);
   for (let attempt = 0; ; attempt++) {
@@ -133,7 +151,15 @@ async function deliver(deps: BatchSendDeps, recipients: BatchRecipient[], batch:
       await deps.sleep(Math.min(outcome.retryAfterSeconds, 30) * 1000);
       continue;
     }
+    const message = `${batch.label}: ${outcome.message}`;
+    if (outcome.retryable) {
+      throw new ProviderUnavailableError(
+        message,
+        outcome.retryAfterSeconds === undefined ? undefined : outcome.retryAfterSeconds * 1000,
+      );
+    }
+    // Refused for good (a 4xx other than 429): retrying the same request cannot help.
     await batch.recordFailed(outcome.message);
-    throw new AppError("SERVICE_UNAVAILABLE", `${batch.label}: ${outcome.message}`);
+    throw new AppError("SERVICE_UNAVAILABLE", message);
   }
 }

@@ -1,7 +1,7 @@
 /** Sending e-mail (Resend or the outbox), suppression of bounced addresses, the Resend webhook and the admin outbox. */
 
 export type { BatchEmail, BatchRecipient, BatchSendDeps, BatchToSend } from "./batch-send.ts";
-export { MAX_BATCH, resendBatchDeps, sendEmailBatch } from "./batch-send.ts";
+export { MAX_BATCH, ProviderUnavailableError, resendBatchDeps, sendEmailBatch } from "./batch-send.ts";
 export type { EventCounts } from "./event-counts.ts";
 export { eventCounts } from "./event-counts.ts";
 export { adminOutboxRouter } from "./outbox-router.ts";

@@ -14,6 +14,11 @@ interface EmailToSend {
   tag: string;
   /** Resend deduplicates a repeated call with the same key for 24 h (job retries). */
   idempotencyKey?: string;
+  /**
+   * "outbox": stored in the outbox only (queued, where admins read it), never handed to the provider: for
+   * mail about the provider itself, which must not depend on it.
+   */
+  via?: "outbox";
 }
 
 type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
@@ -42,7 +47,7 @@ export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendRe
     const row = await db.emailMessage.create({ data: { ...base, status: "suppressed" } });
     return { status: "suppressed", id: row.id };
   }
-  const resend = resendClient();
+  const resend = mail.via === "outbox" ? null : resendClient();
   if (!resend) {
     const row = await db.emailMessage.create({ data: { ...base, status: "queued" } });
     return { status: "queued", id: row.id };

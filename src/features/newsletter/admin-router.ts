@@ -5,7 +5,7 @@ import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { deleteNewsletter, listNewsletters } from "./admin.ts";
 import { generateWeeklyNewsletter } from "./generate.ts";
 import { openAlerts } from "./health.ts";
-import { requestNewsletterSend } from "./jobs.ts";
+import { requestNewsletterSend, resumePausedSend } from "./jobs.ts";
 import { newsletterAlertSchema, newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
 import { cancelNewsletterSend } from "./send-control.ts";
 import { sendNewsletterTest } from "./test-send.ts";
@@ -56,6 +56,19 @@ export const adminNewslettersRouter = createTRPCRouter({
     .input(newsletterIdInputSchema)
     .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
     .mutation(({ ctx, input }) => requestNewsletterSend(ctx.db, input.id)),
+  resumeSend: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/newsletters/{id}/resume-send",
+        tags: ["admin"],
+        summary: "Resume a send paused by an e-mail provider outage (at its first unsent batch)",
+      },
+      audit: { action: "newsletter.resume_send", target: "newsletter" },
+    })
+    .input(newsletterIdInputSchema)
+    .output(z.object({ success: z.boolean(), status: z.literal("sending") }))
+    .mutation(({ ctx, input }) => resumePausedSend(ctx.db, input.id)),
   cancelSend: adminProcedure
     .meta({
       openapi: {

@@ -24,6 +24,8 @@ const dtoSelect = {
   sent_at: true,
   send_started_at: true,
   progress_at: true,
+  provider_down_since: true,
+  provider_retry_at: true,
   slug: true,
 } as const;
 

@@ -18,7 +18,7 @@ const FRIDAY_NOON = "TZ=Europe/Madrid 0 12 * * 5";
 /** An e-mail claim older than this was left by a process that died mid-send: another run may retry it. */
 const NOTIFY_LEASE_MS = 5 * 60 * 1000;
 
-export type AlertKind = "failed" | "stalled" | "missed";
+export type AlertKind = "failed" | "stalled" | "missed" | "provider_outage";
 interface Condition {
   key: string;
   kind: AlertKind;
@@ -30,6 +30,9 @@ const madridDay = (at: Date) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" })
     .format(at)
     .slice(0, 10);
+
+const madridTime = (at: Date) =>
+  new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", hour: "2-digit", minute: "2-digit" }).format(at);
 
 /** A Friday past noon (Madrid) with nothing sent since that Friday began. Null on any other day or hour. */
 async function missedFriday(db: DbClient, now: Date): Promise<Condition | null> {
@@ -62,9 +65,13 @@ async function sendUnderWay(db: DbClient, now: Date): Promise<boolean> {
 const sentSince = (db: DbClient, since: Date) =>
   db.newsletter.count({ where: { status: "sent", sent_at: { gte: since } } });
 
-/** What is wrong right now: failed sends, stalled sends, a missed Friday. Keys change when the situation does. */
+/**
+ * What is wrong right now: failed sends, stalled sends, a missed Friday, a send that has waited for the e-mail
+ * provider longer than NEWSLETTER_OUTAGE_ALERT_MS (still retrying, or paused). Keys change when the situation
+ * does (a new outage is a new alert).
+ */
 async function currentConditions(db: DbClient, now: Date): Promise<Condition[]> {
-  const [failed, stalled] = await Promise.all([
+  const [failed, stalled, outages] = await Promise.all([
     db.newsletter.findMany({
       where: { status: "failed", updated_at: { gte: new Date(now.getTime() - FAILED_WINDOW_MS) } },
       select: { id: true, updated_at: true, failure_reason: true },
@@ -72,6 +79,13 @@ async function currentConditions(db: DbClient, now: Date): Promise<Condition[]> 
     db.newsletter.findMany({
       where: { status: "sending", updated_at: { lt: new Date(now.getTime() - STALL_MS) } },
       select: { id: true, updated_at: true, sent_count: true, recipient_count: true },
+    }),
+    db.newsletter.findMany({
+      where: {
+        status: { in: ["sending", "paused"] },
+        provider_down_since: { lte: new Date(now.getTime() - env.NEWSLETTER_OUTAGE_ALERT_MS) },
+      },
+      select: { id: true, provider_down_since: true },
     }),
   ]);
   const missed = await missedFriday(db, now);
@@ -87,6 +101,12 @@ async function currentConditions(db: DbClient, now: Date): Promise<Condition[]> 
       kind: "stalled" as const,
       newsletter_id: n.id,
       detail: `${n.sent_count}/${n.recipient_count}`,
+    })),
+    ...outages.map((n) => ({
+      key: `provider_outage:${n.id}:${n.provider_down_since!.getTime()}`,
+      kind: "provider_outage" as const,
+      newsletter_id: n.id,
+      detail: n.provider_down_since!.toISOString(),
     })),
     ...(missed ? [missed] : []),
   ];
@@ -111,9 +131,17 @@ export async function checkNewsletterHealth(db: DbClient, now = new Date()) {
     resolved++;
   }
   let mailed = 0;
+  let failedMail: unknown;
   for (const alert of await db.newsletterAlert.findMany({ where: { resolved_at: null, notified_at: null } })) {
-    if (await notifyEditors(db, alert.key, now)) mailed++;
+    // One alert whose mail fails (the provider is down) must not hold up the others (the outage's own goes
+    // through the outbox); the next check tries it again, and the error still fails this check.
+    try {
+      if (await notifyEditors(db, alert.key, now)) mailed++;
+    } catch (err) {
+      failedMail ??= err;
+    }
   }
+  if (failedMail) throw failedMail;
   return { conditions: conditions.length, resolved, mailed };
 }
 
@@ -130,6 +158,8 @@ export async function alertMessage(
   const subject = n?.subject_es ?? "—";
   if (alert.kind === "failed") return t("alerts.failed", { subject, detail: alert.detail ?? "" });
   if (alert.kind === "stalled") return t("alerts.stalled", { subject, detail: alert.detail ?? "" });
+  if (alert.kind === "provider_outage")
+    return t("alerts.provider_outage", { subject, since: madridTime(new Date(alert.detail ?? 0)) });
   return t("alerts.missed", { detail: alert.detail ? madridDay(new Date(alert.detail)) : "" });
 }
 
@@ -167,6 +197,8 @@ async function notifyEditors(db: DbClient, key: string, now: Date): Promise<bool
       text,
       tag: "newsletter-alert",
       idempotencyKey: `newsletter-alert-${key}`.slice(0, 256),
+      // About the provider itself: it cannot carry the news of its own outage.
+      via: alert.kind === "provider_outage" ? "outbox" : undefined,
     });
   } catch (err) {
     // Let the next check try again.

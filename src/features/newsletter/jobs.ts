@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
-import { AppError } from "~/platform/errors.ts";
+import { AppError, notFound } from "~/platform/errors.ts";
 import { faultPoint } from "~/platform/faults.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
+import { isProviderUnavailable, pauseSend, sendThroughOutage } from "./provider-outage.ts";
 import {
   countUnsentBatches,
   finalizeNewsletter,
@@ -67,20 +68,29 @@ async function reportProgress(progress: Progress, newsletterId: string) {
 
 /**
  * Batches first…last-1, a few in flight at once, the next one started as soon as one ends; each is its own
- * memoised step (its own idempotency key). After a failure no batch is started, those in flight finish (and
- * are marked), then the failure ends the attempt.
+ * memoised step (its own idempotency key). A provider outage is waited out batch by batch (no attempt of the
+ * job is spent) until it has lasted NEWSLETTER_OUTAGE_PAUSE_MS: then the send is paused. After any other
+ * failure no batch is started, those in flight finish (and are marked), then the failure ends the attempt.
  */
 async function sendRange(step: Step, newsletterId: string, first: number, last: number, progress?: Progress) {
   let next = first;
   let failure: { reason: unknown } | undefined;
+  let paused = false;
   let reportedAt = Date.now();
   const lane = async () => {
-    while (!failure && next < last) {
+    while (!failure && !paused && next < last) {
       const i = next++;
       try {
-        await step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i));
+        const sent = await sendThroughOutage(
+          db,
+          newsletterId,
+          () => step.run(`batch-${i}`, () => sendBatch(db, newsletterId, i)),
+          () => paused || failure !== undefined,
+        );
+        if (sent === "paused") paused = true;
       } catch (reason) {
-        failure ??= { reason };
+        // Still unavailable when another lane paused the send: that batch waits for the resume too.
+        if (!(paused && isProviderUnavailable(reason))) failure ??= { reason };
         return;
       }
       if (Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
@@ -93,6 +103,9 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   if (failure) throw failure.reason;
   await reportProgress(progress, newsletterId);
+  if (!paused) return "done" as const;
+  await pauseSend(db, newsletterId);
+  return "paused" as const;
 }
 
 /** The fan-out plan: one event per group of GROUP_BATCHES batches; the event id makes a re-sent plan a no-op. */
@@ -128,7 +141,10 @@ export const sendNewsletterJob = defineJob({
       await step.sendEvent("fan-out", groups);
       return { newsletterId, batchCount, groups: groups.length };
     }
-    await sendRange(step, newsletterId, 0, batchCount, progress);
+    if ((await sendRange(step, newsletterId, 0, batchCount, progress)) === "paused") {
+      log(`newsletter ${newsletterId} paused: the e-mail provider is not responding`);
+      return { newsletterId, paused: true };
+    }
     const done = await step.run("finalize", () => finalizeSend(newsletterId));
     log(`newsletter ${newsletterId} sent to ${done.sent_count}`);
     return done;
@@ -147,7 +163,7 @@ export const sendNewsletterGroupJob = defineJob({
   retries: 4,
   onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
   handler: async ({ newsletterId, first, last }, { step }) => {
-    await sendRange(step, newsletterId, first, last);
+    if ((await sendRange(step, newsletterId, first, last)) === "paused") return { newsletterId, paused: true };
     return step.run("finish-if-complete", async () => {
       const left = await countUnsentBatches(db, newsletterId);
       return left > 0 ? { newsletterId, batchesLeft: left } : finalizeSend(newsletterId);
@@ -181,6 +197,18 @@ export async function requestNewsletterSend(client: DbClient, id: string) {
   await wakeWorkers(sendNewsletterJob);
   faultPoint("after-enqueue");
   return { success: true, status: "sending" as const };
+}
+
+/**
+ * The admin's one click on a send paused by a provider outage: it resumes at the first unsent batch (the
+ * batches already delivered are skipped, so nobody gets a second copy).
+ */
+export async function resumePausedSend(client: DbClient, id: string) {
+  const row = await client.newsletter.findUnique({ where: { id }, select: { status: true } });
+  if (!row) throw notFound("Newsletter");
+  if (row.status !== "paused")
+    throw new AppError("CONFLICT", "This newsletter is not paused", { reason: "newsletterNotPaused" });
+  return requestNewsletterSend(client, id);
 }
 
 export const WEEKLY_NEWSLETTER = "newsletter/weekly.scheduled";

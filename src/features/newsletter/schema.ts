@@ -49,7 +49,7 @@ export const subscriptionListOutputSchema = z.object({
 
 export const subscriptionEmailInputSchema = z.object({ email: emailSchema });
 
-const newsletterStatusSchema = z.enum(["draft", "pending", "approved", "sending", "sent", "failed"]);
+const newsletterStatusSchema = z.enum(["draft", "pending", "approved", "sending", "sent", "failed", "paused"]);
 
 /** One entry of the weekly 'Top 5'. */
 export const newsletterItemSchema = z.object({
@@ -93,6 +93,12 @@ export const newsletterSchema = z.object({
   progress_at: z.date().nullable(),
   /** While sending: seconds left at the observed pace (or the configured one before the first batch). */
   eta_seconds: z.number().int().nullable(),
+  /**
+   * While the e-mail provider does not answer: since when, and (while the send waits it out) when it is tried
+   * next. A send `paused` after a long outage keeps the first.
+   */
+  provider_down_since: z.date().nullable(),
+  provider_retry_at: z.date().nullable(),
   /** Sending with no live job behind it (its job was lost): the operator can resume or cancel it. */
   stalled: z.boolean(),
   /** The public archive's address (/newsletter/{slug}). */
@@ -120,7 +126,7 @@ export type ClickInput = z.infer<typeof clickInputSchema>;
 /** An open health alert of the newsletter, as the admin's banner shows it. */
 export const newsletterAlertSchema = z.object({
   key: z.string(),
-  kind: z.enum(["failed", "stalled", "missed"]),
+  kind: z.enum(["failed", "stalled", "missed", "provider_outage"]),
   newsletter_id: z.string().nullable(),
   message: z.string(),
   created_at: z.date(),

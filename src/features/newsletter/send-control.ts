@@ -37,7 +37,14 @@ export async function claimNewsletterSend(tx: Tx, id: string): Promise<{ attempt
   const now = new Date();
   await tx.newsletter.update({
     where: { id },
-    data: { status: "sending", failure_reason: null, send_started_at: now, progress_at: now },
+    data: {
+      status: "sending",
+      failure_reason: null,
+      send_started_at: now,
+      progress_at: now,
+      provider_down_since: null,
+      provider_retry_at: null,
+    },
   });
   // Failed batches go back to pending; sent ones stay sent and are skipped.
   await tx.newsletterBatch.updateMany({ where: { newsletter_id: id, status: "failed" }, data: { status: "pending" } });

@@ -123,7 +123,13 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
         if (marked.count === 0) return false; // a concurrent run got here first
         await tx.newsletter.update({
           where: { id: newsletterId },
-          data: { sent_count: { increment: count }, progress_at: new Date() },
+          // The provider took a batch: whatever outage the send was waiting out is over.
+          data: {
+            sent_count: { increment: count },
+            progress_at: new Date(),
+            provider_down_since: null,
+            provider_retry_at: null,
+          },
         });
         return true;
       },

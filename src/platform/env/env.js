@@ -129,6 +129,20 @@ export const env = createEnv({
       .enum(["before-claim", "after-claim", "after-enqueue", "between-batches", "after-batch-accepted"])
       .optional(),
     FAULT_KILL_AFTER: z.coerce.number().int().min(1).default(1),
+    // Resend unavailable (5xx, 429, timeouts, refused connections) during a newsletter send: the send retries
+    // with backoff (at most RETRY_MAX_MS apart), e-mails the editors once through the outbox after ALERT_MS,
+    // and pauses after PAUSE_MS, to be resumed with one click.
+    NEWSLETTER_OUTAGE_ALERT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(10 * 60_000),
+    NEWSLETTER_OUTAGE_PAUSE_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(30 * 60_000),
+    NEWSLETTER_OUTAGE_RETRY_MAX_MS: z.coerce.number().int().min(10).default(30_000),
     EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
     EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
     // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
@@ -198,6 +212,9 @@ export const env = createEnv({
     RESEND_MAX_RPS: process.env.RESEND_MAX_RPS || undefined,
     FAULT_KILL_AT: process.env.FAULT_KILL_AT || undefined,
     FAULT_KILL_AFTER: process.env.FAULT_KILL_AFTER || undefined,
+    NEWSLETTER_OUTAGE_ALERT_MS: process.env.NEWSLETTER_OUTAGE_ALERT_MS || undefined,
+    NEWSLETTER_OUTAGE_PAUSE_MS: process.env.NEWSLETTER_OUTAGE_PAUSE_MS || undefined,
+    NEWSLETTER_OUTAGE_RETRY_MAX_MS: process.env.NEWSLETTER_OUTAGE_RETRY_MAX_MS || undefined,
     EMAIL_FROM: process.env.EMAIL_FROM || undefined,
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,

@@ -20,6 +20,7 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "POST", path: "/api/articles/{slug}/verification", payload: "none", read: "status, report, confirmation, snapshots", access: "admin", invalid: { params: { slug: BAD_SLUG }, field: "slug" } },
   { method: "GET", path: "/api/admin/newsletters/alerts", payload: "locale (optional)", read: "open alerts", access: "admin", invalid: { query: "locale=fr", field: "locale" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/cancel-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
+  { method: "POST", path: "/api/admin/newsletters/{id}/resume-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
 ];
 
 type Json = Record<string, unknown>;
@@ -107,6 +108,16 @@ export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
       [row?.id],
     );
     expect(after?.status).toBe("failed");
+    return answer;
+  },
+  "POST /api/admin/newsletters/{id}/resume-send": async (c) => {
+    // A send paused by a long e-mail provider outage: one click sends it on.
+    const [row] = await c.db.query<{ id: string }>(
+      `INSERT INTO newsletters (id, subject_es, intro_es, week_start, updated_at, status, provider_down_since)
+       VALUES ('nl' || md5(random()::text), 'Envío en pausa', 'Intro', now(), now(), 'paused', now()) RETURNING id`,
+    );
+    const answer = await asJson(await c.admin.call("POST", `/api/admin/newsletters/${row?.id}/resume-send`));
+    expect(answer.body).toMatchObject({ success: true, status: "sending" });
     return answer;
   },
 };

@@ -10,7 +10,7 @@ import { tdClass } from "~/ui/pager.tsx";
 import { newsletterComposition } from "../schema.ts";
 import { NewsletterStats } from "./newsletter-stats.tsx";
 import { NewsletterPreviewDialog } from "./preview-dialog.tsx";
-import { SendControls } from "./send-controls.tsx";
+import { ResumeSendButton, SendControls } from "./send-controls.tsx";
 import { TestSendButton } from "./test-send-button.tsx";
 
 type Newsletter = RouterOutputs["admin"]["newsletters"]["list"][number];
@@ -22,13 +22,21 @@ const STATUS_STYLE: Record<Newsletter["status"], string> = {
   sending: "bg-sponsor text-sponsor-ink",
   sent: "bg-success/15 text-success",
   failed: "bg-accent/15 text-accent-text",
+  paused: "bg-accent/15 text-accent-text",
 };
 
-/** One newsletter: status, dates, counts; preview, send (not once sent; retry when failed), delete. */
+/** The time of day of an admin date, in the admin's style. */
+const clock = (d: Date | string) => new Date(d).toLocaleTimeString("es-ES", { hour: "2-digit", minute: "2-digit" });
+
+/**
+ * One newsletter: status, dates, counts (and, while the e-mail provider is down, the next try or the pause);
+ * preview, send (not once sent; retry when failed; resume when paused), delete.
+ */
 export function NewsletterRow(props: {
   newsletter: Newsletter;
   busy: boolean;
   onSend: (id: string) => void;
+  onResumePaused: (id: string) => void;
   onCancelSend: (id: string) => void;
   onDelete: (id: string) => void;
 }) {
@@ -36,6 +44,7 @@ export function NewsletterRow(props: {
   const n = props.newsletter;
   const [preview, setPreview] = useState(false);
   const failed = n.status === "failed";
+  const paused = n.status === "paused";
   const mix = newsletterComposition(n.items, new Date(n.week_start));
   return (
     <tr data-testid="newsletter-row" data-id={n.id} data-status={n.status}>
@@ -68,6 +77,16 @@ export function NewsletterRow(props: {
             {t("eta", { minutes: Math.floor(n.eta_seconds / 60), seconds: n.eta_seconds % 60 })}
           </p>
         ) : null}
+        {n.status === "sending" && n.provider_retry_at ? (
+          <p className="text-xs text-accent-text" data-testid="newsletter-provider-wait">
+            {t("providerWaiting", { time: clock(n.provider_retry_at) })}
+          </p>
+        ) : null}
+        {paused && n.provider_down_since ? (
+          <p className="text-xs text-accent-text" data-testid="newsletter-provider-paused">
+            {t("providerPaused", { time: clock(n.provider_down_since) })}
+          </p>
+        ) : null}
       </td>
       <td className={`${tdClass} whitespace-nowrap text-right`}>
         <div className="flex justify-end gap-1">
@@ -75,7 +94,15 @@ export function NewsletterRow(props: {
             {t("preview")}
           </Button>
           <TestSendButton id={n.id} />
-          {n.status !== "sent" && n.status !== "sending" ? (
+          {paused ? (
+            <ResumeSendButton
+              newsletter={n}
+              busy={props.busy}
+              onResume={props.onResumePaused}
+              testId="newsletter-resume-paused"
+            />
+          ) : null}
+          {n.status !== "sent" && n.status !== "sending" && !paused ? (
             <ConfirmDialog
               trigger={
                 <Button variant="secondary" size="sm" disabled={props.busy}>

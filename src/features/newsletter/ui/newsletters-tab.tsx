@@ -37,6 +37,13 @@ export function NewslettersTab() {
     },
     onError: () => toast.error(t("errorTitle"), { description: t("sendError") }),
   });
+  const resumeSend = api.admin.newsletters.resumeSend.useMutation({
+    onSuccess: () => {
+      toast.success(t("sentTitle"), { description: t("sentBody") });
+      void refresh();
+    },
+    onError: (err) => toast.error(t("errorTitle"), { description: errorText(err) }),
+  });
   const cancelSend = api.admin.newsletters.cancelSend.useMutation({
     onSuccess: () => {
       toast.success(t("cancelledTitle"));
@@ -51,7 +58,7 @@ export function NewslettersTab() {
     },
     onError: () => toast.error(t("errorTitle"), { description: t("deleteError") }),
   });
-  const busy = send.isPending || remove.isPending || cancelSend.isPending;
+  const busy = send.isPending || resumeSend.isPending || remove.isPending || cancelSend.isPending;
 
   return (
     <section data-testid="admin-tab-newsletters" className="space-y-4">
@@ -79,6 +86,7 @@ export function NewslettersTab() {
                 newsletter={n}
                 busy={busy}
                 onSend={(id) => send.mutate({ id })}
+                onResumePaused={(id) => resumeSend.mutate({ id })}
                 onCancelSend={(id) => cancelSend.mutate({ id })}
                 onDelete={(id) => remove.mutate({ id })}
               />

@@ -25,18 +25,7 @@ export function SendControls(props: {
         {n.stalled ? t("stalled") : t("sending")}
       </span>
       {n.stalled ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="secondary" size="sm" disabled={props.busy} data-testid="newsletter-resume">
-              {t("resume")}
-            </Button>
-          }
-          title={t("sendTitle")}
-          description={t("retryBody", { subject: n.subject_es })}
-          confirmLabel={t("resume")}
-          cancelLabel={t("cancel")}
-          onConfirm={() => props.onResume(n.id)}
-        />
+        <ResumeSendButton newsletter={n} busy={props.busy} onResume={props.onResume} testId="newsletter-resume" />
       ) : null}
       <ConfirmDialog
         trigger={
@@ -52,5 +41,30 @@ export function SendControls(props: {
         onConfirm={() => props.onCancel(n.id)}
       />
     </>
+  );
+}
+
+/** "Reanudar": a send with no job behind it, or paused by a provider outage, goes on at its first unsent batch. */
+export function ResumeSendButton(props: {
+  newsletter: Newsletter;
+  busy: boolean;
+  onResume: (id: string) => void;
+  testId: string;
+}) {
+  const t = useTranslations("adminNewsletters");
+  const n = props.newsletter;
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="secondary" size="sm" disabled={props.busy} data-testid={props.testId}>
+          {t("resume")}
+        </Button>
+      }
+      title={t("sendTitle")}
+      description={t("retryBody", { subject: n.subject_es })}
+      confirmLabel={t("resume")}
+      cancelLabel={t("cancel")}
+      onConfirm={() => props.onResume(n.id)}
+    />
   );
 }
