@@ -123,12 +123,6 @@ export const env = createEnv({
     RESEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     // Requests per second the newsletter send makes to Resend (its documented default limit is 2/s).
     RESEND_MAX_RPS: z.coerce.number().positive().max(1000).default(2),
-    // Test-only fault injection: the server kills its own process group when it reaches this point of a
-    // newsletter send (the FAULT_KILL_AFTER-th time). Unset, nothing happens.
-    FAULT_KILL_AT: z
-      .enum(["before-claim", "after-claim", "after-enqueue", "between-batches", "after-batch-accepted"])
-      .optional(),
-    FAULT_KILL_AFTER: z.coerce.number().int().min(1).default(1),
     EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
     EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
     // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
@@ -196,8 +190,6 @@ export const env = createEnv({
     RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || undefined,
     RESEND_TIMEOUT_MS: process.env.RESEND_TIMEOUT_MS || undefined,
     RESEND_MAX_RPS: process.env.RESEND_MAX_RPS || undefined,
-    FAULT_KILL_AT: process.env.FAULT_KILL_AT || undefined,
-    FAULT_KILL_AFTER: process.env.FAULT_KILL_AFTER || undefined,
     EMAIL_FROM: process.env.EMAIL_FROM || undefined,
     EDITORS_EMAIL: process.env.EDITORS_EMAIL || undefined,
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
