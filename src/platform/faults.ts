@@ -1,19 +1,15 @@
-import { env } from "~/platform/env/env.js";
+/** The points of a newsletter send where the crash tests stop the process, as an OOM kill or a power cut would. */
+export type FaultPoint = "before-claim" | "after-claim" | "after-enqueue" | "between-batches" | "after-batch-accepted";
 
-export type FaultPoint = NonNullable<typeof env.FAULT_KILL_AT>;
-
-const reached = new Map<FaultPoint, number>();
+const HOOK = Symbol.for("riesgos-ia.fault-point");
 
 /**
- * Test-only fault injection: with FAULT_KILL_AT naming this point, the FAULT_KILL_AFTER-th arrival here sends
- * SIGKILL to the whole process group (the launcher and Next.js), as an OOM kill or a power cut would, so no
- * shutdown code runs. Unset (always, outside the crash tests) it does nothing.
+ * Marks a point of the send. Production installs nothing here, so the call does nothing; the crash tests load a
+ * preload (tests/support/fault-preload.mjs) that puts a handler on this global and decides, from their own
+ * settings, where to kill. A global and not a module variable: the handler must reach the Next.js bundle and the
+ * send's process alike, each with its own copy of this module.
  */
 export function faultPoint(point: FaultPoint): void {
-  if (env.FAULT_KILL_AT !== point) return;
-  const n = (reached.get(point) ?? 0) + 1;
-  reached.set(point, n);
-  if (n < env.FAULT_KILL_AFTER) return;
-  console.error(`[fault] killing the process group at ${point}`);
-  process.kill(0, "SIGKILL");
+  const hook = (globalThis as Record<symbol, unknown>)[HOOK];
+  if (typeof hook === "function") hook(point);
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -91,6 +92,13 @@ beforeAll(async () => {
   );
 }, 240_000);
 
+/** The crash preload and its settings: the server kills its process group the `after`-th time it reaches `point`. */
+const killAt = (point: string, after: number) => ({
+  NODE_OPTIONS: `--import ${path.resolve("tests/support/fault-preload.mjs")}`,
+  FAULT_KILL_AT: point,
+  FAULT_KILL_AFTER: String(after),
+});
+
 afterAll(async () => {
   console.log(`[newsletter-faults] ${JSON.stringify(matrix)}`);
   await site?.close();
@@ -107,7 +115,7 @@ describe("a newsletter send survives a kill at every point", () => {
         intro_es: "Intro",
         items: [{ kind: "article", slug: "x", title_es: "X", title_en: null, summary_es: "Y", summary_en: null }],
       });
-      await server.start({ FAULT_KILL_AT: point, FAULT_KILL_AFTER: String(after) });
+      await server.start(killAt(point, after));
       const admin = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
       // The request may die with the server (a network error) or answer first (the job's own kill points).
       await admin.call("POST", `/api/admin/newsletters/${id}/send`).catch(() => null);

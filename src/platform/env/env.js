@@ -123,12 +123,6 @@ export const env = createEnv({
     RESEND_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     // Requests per second the newsletter send makes to Resend (its documented default limit is 2/s).
     RESEND_MAX_RPS: z.coerce.number().positive().max(1000).default(2),
-    // Test-only fault injection: the server kills its own process group when it reaches this point of a
-    // newsletter send (the FAULT_KILL_AFTER-th time). Unset, nothing happens.
-    FAULT_KILL_AT: z
-      .enum(["before-claim", "after-claim", "after-enqueue", "between-batches", "after-batch-accepted"])
-      .optional(),
-    FAULT_KILL_AFTER: z.coerce.number().int().min(1).default(1),
     // Resend unavailable (5xx, 429, timeouts, refused connections) during a newsletter send: the send retries
     // with backoff (at most RETRY_MAX_MS apart), e-mails the editors once through the outbox after ALERT_MS,
     // and pauses after PAUSE_MS, to be resumed with one click.
@@ -210,8 +204,6 @@ export const env = createEnv({
     RESEND_WEBHOOK_SECRET: process.env.RESEND_WEBHOOK_SECRET || undefined,
     RESEND_TIMEOUT_MS: process.env.RESEND_TIMEOUT_MS || undefined,
     RESEND_MAX_RPS: process.env.RESEND_MAX_RPS || undefined,
-    FAULT_KILL_AT: process.env.FAULT_KILL_AT || undefined,
-    FAULT_KILL_AFTER: process.env.FAULT_KILL_AFTER || undefined,
     NEWSLETTER_OUTAGE_ALERT_MS: process.env.NEWSLETTER_OUTAGE_ALERT_MS || undefined,
     NEWSLETTER_OUTAGE_PAUSE_MS: process.env.NEWSLETTER_OUTAGE_PAUSE_MS || undefined,
     NEWSLETTER_OUTAGE_RETRY_MAX_MS: process.env.NEWSLETTER_OUTAGE_RETRY_MAX_MS || undefined,
