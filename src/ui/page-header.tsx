@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { plainTextDeep } from "~/platform/security/plain-text.ts";
 
 /** Section page masthead: kicker, serif title, dek. */
 export function PageHeader({
@@ -34,9 +35,10 @@ export function SectionHeading({ id, children, action }: { id?: string; children
   );
 }
 
+/** Structured data: every string is plain text (titles and names are model- or user-written). */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   // JSON.stringify output is safe inside <script> once '<' is escaped (no closing tag can appear).
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  const json = JSON.stringify(plainTextDeep(data)).replace(/</g, "\\u003c");
   // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised JSON-LD, '<' escaped above
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

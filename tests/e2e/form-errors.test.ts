@@ -97,4 +97,48 @@ describe("inline form errors are announced and linked to their field", () => {
     expect(await axeViolations(await withoutToasts(page))).toEqual([]);
     await page.context().close();
   });
+
+  it("admin: manual generation's blank prompt, left or submitted with Enter, while the button stays disabled", async () => {
+    const REQUIRED = "Por favor, escribe un prompt para generar contenido";
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${baseUrl}/login?callbackUrl=/admin/publicaciones`);
+    await page.fill("#email", E2E_ADMIN.email);
+    await page.fill("#password", E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.getByTestId("publications-generate").click();
+    const dialog = page.getByTestId("manual-generation-dialog");
+    const submit = dialog.getByTestId("manual-submit");
+    const prompt = dialog.locator("#manual-prompt");
+    await prompt.waitFor();
+    // Untouched: no error yet, and the button is disabled (SPEC).
+    expect(await description(page, "#manual-prompt")).toEqual({ invalid: null, described: [] });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Left blank (only spaces typed): the field's error appears.
+    await prompt.focus();
+    await prompt.pressSequentially("   ");
+    await page.keyboard.press("Tab");
+    await dialog.getByRole("alert").filter({ hasText: REQUIRED }).waitFor();
+    expect(await description(page, "#manual-prompt")).toEqual({
+      invalid: "true",
+      described: [{ role: "alert", text: REQUIRED }],
+    });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Typing clears it and enables the button.
+    await prompt.fill("Resume el nuevo código de buenas prácticas");
+    await dialog.getByRole("alert").filter({ hasText: REQUIRED }).waitFor({ state: "detached" });
+    expect(await submit.isEnabled()).toBe(true);
+
+    // Emptied, then Enter in the prompt: the error again, nothing sent, the button disabled.
+    await prompt.fill("");
+    await prompt.focus();
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("alert").filter({ hasText: REQUIRED }).waitFor();
+    expect(await prompt.inputValue()).toBe("");
+    expect(await submit.isDisabled()).toBe(true);
+
+    expect(await axeViolations(await withoutToasts(page))).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getWithHost, inLocale, jsonLd, linkTags, metaTags } from "./interop-helpers.ts";
-import { article } from "./site-helpers.ts";
+import { article, interview } from "./site-helpers.ts";
 
 /**
  * One public origin, read at run time: the server runs with SITE_URL (tests/setup/e2e-global.ts) and was built
@@ -53,6 +53,46 @@ describe("pages", () => {
         ].join(", "),
       );
       expect(header).not.toContain(OTHER_HOST);
+    }
+  });
+});
+
+describe("the Link header and the HTML", () => {
+  /** The hreflang alternates of a Link header, as [hreflang, href]. */
+  const headerAlternates = (header: string) =>
+    [...header.matchAll(/<([^>]+)>; rel="alternate"; hreflang="([^"]+)"/g)].map((m) => [m[2], m[1]]);
+
+  it("name the same alternates, to the character, on the home pages and an article", async () => {
+    for (const path of ["/", "/en", `/noticias/${article.slug}`, `/en/noticias/${article.slug}`]) {
+      const res = await getWithHost(`${baseUrl}${path}`, OTHER_HOST);
+      expect(res.status, path).toBe(200);
+      const html = linkTags(res.body)
+        .filter((l) => l.rel === "alternate" && l.hreflang)
+        .map((l) => [l.hreflang, l.href]);
+      expect(html.length, path).toBe(3);
+      expect(headerAlternates(String(res.headers.link)), path).toEqual(html);
+      // The canonical URL is one of them, written the same way.
+      const canonical = linkTags(res.body).find((l) => l.rel === "canonical")?.href;
+      expect(
+        html.map(([, href]) => href),
+        path,
+      ).toContain(canonical);
+    }
+  });
+});
+
+describe("share cards", () => {
+  it("article and interview pages describe their card image for X too (twitter:image:alt)", async () => {
+    for (const path of [
+      `/noticias/${article.slug}`,
+      `/en/noticias/${article.slug}`,
+      `/entrevistas/${interview.slug}`,
+    ]) {
+      const meta = metaTags(await (await fetch(`${baseUrl}${path}`)).text());
+      const alt = meta.get("twitter:image:alt");
+      expect(alt, path).toHaveLength(1);
+      expect(alt?.[0], path).toBe(meta.get("og:image:alt")?.[0]);
+      expect(alt?.[0]?.length, path).toBeGreaterThan(10);
     }
   });
 });

@@ -175,4 +175,14 @@ describe("outline and landmarks (axe best practices)", () => {
     }
     await page.close();
   });
+  it("the search results page names its two search landmarks apart (the header's and its own)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const p of ["/buscar?q=inteligencia", "/en/buscar?q=intelligence"]) {
+      await page.goto(`${baseUrl}${p}`);
+      await page.waitForLoadState("networkidle");
+      expect(await page.locator("[role=search]:visible").count(), p).toBe(2);
+      expect(await axeRuleViolations(page, ["landmark-unique"]), p).toEqual([]);
+    }
+    await page.close();
+  }, 120_000);
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
@@ -22,13 +24,13 @@ describe("OpenAPI document", () => {
     expect(result.specification).toBe("OpenAPI");
   });
 
-  it("has one operation per REST procedure plus the hand-written HTML preview and one-click unsubscribe", () => {
+  it("has one operation per REST procedure plus the hand-written preview, one-click unsubscribe and click redirect", () => {
     const procedures = Object.values(
       appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>,
     );
     const rest = procedures.filter((p) => p._def.meta?.openapi).length;
     const ops = operations(doc());
-    expect(ops).toHaveLength(rest + 3);
+    expect(ops).toHaveLength(rest + 4);
     const oneClick = ops.filter((o) => o.path === "/newsletter/one-click").map((o) => o.method);
     expect(oneClick.sort()).toEqual(["get", "post"]);
     const preview = ops.find((o) => o.path === "/admin/newsletters/{id}/preview")?.op;
@@ -62,7 +64,8 @@ describe("OpenAPI document", () => {
   it("documents every response: a JSON 200 schema and the real error body", () => {
     for (const { path, method, op } of operations(doc())) {
       const where = `${method} ${path}`;
-      if (op.operationId === "newsletter-oneClickPage") continue; // a 303 redirect, checked below
+      // Redirects (the one-click page, a newsletter link) answer 3xx, checked below.
+      if (op.operationId === "newsletter-oneClickPage" || op.operationId === "newsletter-click") continue;
       const ok = op.responses?.["200"] as OpenAPIV3_1.ResponseObject;
       const schema = ok.content?.["application/json"]?.schema ?? ok.content?.["text/html"]?.schema;
       expect(schema && Object.keys(schema).length, where).toBeTruthy();
@@ -89,6 +92,28 @@ describe("OpenAPI document", () => {
       if (method !== "get") expect(o.responses?.["403"], `${method} ${path}`).toBeDefined();
     }
     expect(Object.keys(op("/newsletter/one-click", "get")?.responses ?? {})).toContain("303");
+  });
+
+  it("documents the public click redirect of newsletter links, as src/app/api/newsletter/click serves it", () => {
+    const d = doc();
+    const route = fs.existsSync(path.resolve("src/app/api/newsletter/click/[id]/[index]/route.ts"));
+    expect(route).toBe(true);
+    const click = operations(d).filter((o) => o.path === "/newsletter/click/{id}/{index}");
+    expect(click.map((o) => o.method)).toEqual(["get"]);
+    const op = click[0]?.op;
+    expect(op?.["x-access"]).toBe("public");
+    expect(op?.security).toEqual([]);
+    const params = (op?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    expect(params.map((p) => `${p.in}:${p.name}:${p.required ?? false}`).sort()).toEqual([
+      "path:id:true",
+      "path:index:true",
+      "query:lang:false",
+      "query:to:false",
+    ]);
+    const found = op?.responses?.["302"] as OpenAPIV3_1.ResponseObject | undefined;
+    expect(found?.headers?.Location).toBeDefined();
+    for (const status of ["400", "404"]) expect(op?.responses?.[status], status).toBeDefined();
+    expect(op?.responses?.["200"]).toBeUndefined();
   });
 });
 

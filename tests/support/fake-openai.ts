@@ -29,6 +29,8 @@ export interface FakeOpenAi extends FakeServer {
   /** What the next drafts contain (tests change it per case). */
   draft: FakeDraft;
   translation: typeof DEFAULT_TRANSLATION;
+  /** What the images API answers: null for its default (a valid PNG as b64_json), or a URL / base64 of a test's choosing. */
+  imageAnswer: { url: string } | { b64_json: string } | null;
   /** The chat completions received; with `format`, only those asking for that response_format (e.g. "article_draft"). */
   chatRequests(format?: string): RecordedRequest[];
 }
@@ -60,7 +62,11 @@ export async function startFakeOpenAi(
   })
     .png()
     .toBuffer();
-  const state = { draft: { ...DEFAULT_DRAFT }, translation: { ...DEFAULT_TRANSLATION } };
+  const state = {
+    draft: { ...DEFAULT_DRAFT },
+    translation: { ...DEFAULT_TRANSLATION },
+    imageAnswer: null as FakeOpenAi["imageAnswer"],
+  };
   const extra = opts.citations ? { citations: opts.citations.map((c) => c.url), search_results: opts.citations } : {};
   const server = await startFakeServer((req) => {
     if (req.method === "POST" && req.path.endsWith("/chat/completions")) {
@@ -71,7 +77,8 @@ export async function startFakeOpenAi(
       return { body: completion(JSON.stringify(state.draft), extra) };
     }
     if (req.method === "POST" && req.path.endsWith("/images/generations")) {
-      return { body: { created: Math.floor(Date.now() / 1000), data: [{ b64_json: image.toString("base64") }] } };
+      const data = state.imageAnswer ?? { b64_json: image.toString("base64") };
+      return { body: { created: Math.floor(Date.now() / 1000), data: [data] } };
     }
     return { status: 404, body: { error: { message: `no route ${req.method} ${req.path}` } } };
   });
@@ -79,6 +86,7 @@ export async function startFakeOpenAi(
   return Object.defineProperties(server, {
     draft: { get: () => state.draft, set: (d: FakeDraft) => (state.draft = d) },
     translation: { get: () => state.translation, set: (t: typeof DEFAULT_TRANSLATION) => (state.translation = t) },
+    imageAnswer: { get: () => state.imageAnswer, set: (a: FakeOpenAi["imageAnswer"]) => (state.imageAnswer = a) },
     chatRequests: {
       value: (format?: string) =>
         server.requests.filter(

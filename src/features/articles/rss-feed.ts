@@ -3,6 +3,7 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
+import { plainText } from "~/platform/security/plain-text.ts";
 import { displayAuthor } from "./authors.ts";
 import { listPublishedArticles } from "./reads.ts";
 
@@ -61,7 +62,8 @@ function absoluteLink(
  * RSS 2.0 of the published articles in one language (the `feed` library writes and escapes the XML): the
  * author as `dc:creator` (RSS's own <author> must be an e-mail address), the sanitised full body as
  * `content:encoded` (its links absolute, see absoluteLink), the image as `enclosure` and `media:content`. A sponsored piece is credited to its
- * sponsor and carries the industry-update label, in the feed's language.
+ * sponsor and carries the industry-update label, in the feed's language. Titles, descriptions, creators and
+ * categories are plain text (plainText): the library wraps some in CDATA, which a reader may render as HTML.
  */
 export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<string> {
   const home = opts.locale === "en" ? `${opts.siteUrl}/en` : opts.siteUrl;
@@ -78,7 +80,7 @@ export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<str
   });
   for (const a of articles) {
     const url = `${home}/noticias/${a.slug}`;
-    const creator = a.sponsored ? (a.author ?? "").trim() || displayAuthor(a).name : displayAuthor(a).name;
+    const creator = plainText(a.sponsored ? (a.author ?? "").trim() || displayAuthor(a).name : displayAuthor(a).name);
     const body = renderMarkdown(pick(opts.locale, a.body_es, a.body_en), {
       resolveLink: (href) => absoluteLink(href, { locale: opts.locale, siteUrl: opts.siteUrl, itemUrl: url }),
     });
@@ -86,11 +88,11 @@ export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<str
     feed.addItem({
       id: url,
       link: url,
-      title: pick(opts.locale, a.title_es, a.title_en),
-      description: pick(opts.locale, a.summary_es, a.summary_en),
+      title: plainText(pick(opts.locale, a.title_es, a.title_en)),
+      description: plainText(pick(opts.locale, a.summary_es, a.summary_en)),
       content: a.sponsored ? `<p><strong>${opts.industryUpdate}</strong></p>${body}` : body,
       date: a.date,
-      category: [...(a.sponsored ? [opts.industryUpdate] : []), ...a.topics].map((name) => ({ name })),
+      category: [...(a.sponsored ? [opts.industryUpdate] : []), ...a.topics].map((name) => ({ name: plainText(name) })),
       ...(image ? { enclosure: { url: image.url, type: image.type, length: 0 } } : {}),
       extensions: [
         { name: "dc:creator", objects: { _text: creator } },

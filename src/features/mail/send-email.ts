@@ -2,6 +2,7 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
 import { resendClient, resendSend } from "~/platform/providers/resend.ts";
+import { plainText } from "~/platform/security/plain-text.ts";
 import { isSuppressed } from "./suppression.ts";
 
 interface EmailToSend {
@@ -33,7 +34,8 @@ type SendResult = { status: "sent" | "queued" | "suppressed"; id: string };
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ");
 
 export async function sendEmail(db: DbClient, mail: EmailToSend): Promise<SendResult> {
-  const subject = oneLine(mail.subject);
+  // Subjects carry titles and names: plain text, one line (plainText also drops CR and LF).
+  const subject = plainText(mail.subject);
   const headers = Object.fromEntries(Object.entries(mail.headers ?? {}).map(([k, v]) => [k, oneLine(v)]));
   const base = {
     to: mail.to,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import WeeklyNewsletter from "@emails/weekly-newsletter.tsx";
 import { createElement } from "react";
 import { renderEmail } from "~/features/mail/index.ts";
+import { plainText } from "~/platform/security/plain-text.ts";
 import type { NewsletterItem } from "./schema.ts";
 import { archiveUrl, clickUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
 
@@ -25,7 +26,7 @@ interface RenderedNewsletter {
 }
 
 function newsletterSubject(n: NewsletterContent, locale: string) {
-  return locale === "en" ? (n.subject_en ?? n.subject_es) : n.subject_es;
+  return plainText(locale === "en" ? (n.subject_en ?? n.subject_es) : n.subject_es);
 }
 
 // Rendering costs milliseconds and a send makes one step per batch: keep the last few renders. Keyed by

@@ -37,9 +37,9 @@ function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
 /**
  * Per-page metadata: title, description (≤ 160 characters), canonical/hreflang, Open Graph with the site
  * name and the page's 1200 × 630 share card (src/app/og), and the Twitter card. Next replaces the layout's
- * openGraph object with a page's, so everything Open Graph needs is set here. The Twitter card names only its
- * kind and image: X reads the title, description and image details from Open Graph when its own tags are
- * absent, and every tag of <head> travels twice (the HTML and the page's RSC payload).
+ * openGraph object with a page's, so everything Open Graph needs is set here. The Twitter card names its kind,
+ * image and the image's alt text (validators want twitter:image:alt beside twitter:image); X reads the title
+ * and description from Open Graph, and every tag of <head> travels twice (the HTML and the RSC payload).
  */
 export function pageMetadata(opts: {
   locale: Locale;
@@ -72,8 +72,17 @@ export function pageMetadata(opts: {
       alternateLocale: opts.locale === "en" ? ["es_ES"] : ["en_US"],
       images: [image],
     },
-    twitter: { card: "summary_large_image", images: [image.url] },
+    twitter: { card: "summary_large_image", images: [{ url: image.url, alt: image.alt }] },
   };
+}
+
+/**
+ * A URL as Next writes it into the HTML's <link> tags: the site's root is its bare origin (no trailing slash),
+ * so the Link header and the HTML name the home page the same way.
+ */
+function asHtmlWritesIt(href: string): string {
+  const url = new URL(href);
+  return url.pathname === "/" && url.searchParams.size === 0 ? url.origin : url.href;
 }
 
 /**
@@ -82,7 +91,7 @@ export function pageMetadata(opts: {
  */
 export function hreflangLinkHeader(pathname: string): string {
   const path = pathname === "/en" ? "/" : pathname.startsWith("/en/") ? pathname.slice(3) : pathname;
-  const link = (href: string, lang: string) => `<${href}>; rel="alternate"; hreflang="${lang}"`;
+  const link = (href: string, lang: string) => `<${asHtmlWritesIt(href)}>; rel="alternate"; hreflang="${lang}"`;
   return [
     link(absoluteUrl("es", path), "es"),
     link(absoluteUrl("en", path), "en"),

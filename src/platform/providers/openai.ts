@@ -3,6 +3,7 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
 import { env } from "~/platform/env/env.js";
 import { notConfigured } from "./provider-error.ts";
+import { checkedImage, downloadProviderImage } from "./provider-image.ts";
 
 /**
  * OpenAI (or any server speaking its API at OPENAI_BASE_URL). Clients are built on first use so a missing
@@ -48,7 +49,11 @@ export async function openAiStructured<S extends z.ZodType>(
   return schema.parse(message?.parsed ?? JSON.parse(message?.content ?? "null"));
 }
 
-/** One image for an article (base64 from gpt-image-*, or a URL from older models), as bytes. */
+/**
+ * One image for an article (base64 from gpt-image-*, or a URL from older models), as bytes that decode as an
+ * image. A URL is fetched under the source fetcher's address policy (provider-image.ts): only a host the
+ * operator named in SOURCE_FETCH_EXTRA_HOSTS may be on a private address.
+ */
 export async function openAiImage(prompt: string): Promise<Buffer> {
   const response = await openAiClient().images.generate({
     model: env.OPENAI_IMAGE_MODEL,
@@ -57,11 +62,7 @@ export async function openAiImage(prompt: string): Promise<Buffer> {
     size: "1536x1024",
   });
   const image = response.data?.[0];
-  if (image?.b64_json) return Buffer.from(image.b64_json, "base64");
-  if (image?.url) {
-    const res = await fetch(image.url, { signal: AbortSignal.timeout(60_000) });
-    if (!res.ok) throw new Error(`image download failed: ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
-  }
+  if (image?.b64_json) return checkedImage(Buffer.from(image.b64_json, "base64"));
+  if (image?.url) return downloadProviderImage(image.url, { extraHosts: env.SOURCE_FETCH_EXTRA_HOSTS ?? [] });
   throw new Error("OpenAI returned no image");
 }

@@ -1,6 +1,11 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
-import { newsletterIdInputSchema, tokenSchema, unsubscribeOutputSchema } from "~/features/newsletter/schema.ts";
+import {
+  clickInputSchema,
+  newsletterIdInputSchema,
+  tokenSchema,
+  unsubscribeOutputSchema,
+} from "~/features/newsletter/schema.ts";
 import type { AppMeta } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
 
@@ -93,6 +98,33 @@ const oneClickPath = {
   },
 };
 
+/**
+ * The hand-written redirect behind every newsletter link (src/app/api/newsletter/click/[id]/[index]/route.ts):
+ * its parameters are the route's own schema, so the document cannot drift from what the route accepts.
+ */
+const clickPath = {
+  "/newsletter/click/{id}/{index}": {
+    get: {
+      operationId: "newsletter-click",
+      summary: "A newsletter link: counts one click on the item and redirects to its page or one of its sources",
+      tags: ["newsletter"],
+      requestParams: {
+        path: clickInputSchema.pick({ id: true, index: true }),
+        query: clickInputSchema.pick({ lang: true, to: true }),
+      },
+      responses: {
+        "302": {
+          description:
+            "Redirect to the item's page in `lang` (default es), or to `to` when it is one of the item's listed sources; no cookie, no caching",
+          headers: { Location: { schema: { type: "string" as const } } },
+        },
+        "400": { description: "" },
+        "404": { description: "" },
+      },
+    },
+  },
+};
+
 /** Statuses an operation answers beyond the generic ones (its service's conflicts, a failed sign-in). */
 const EXTRA_STATUSES: Record<string, string[]> = {
   "auth-login": ["401"],
@@ -106,7 +138,12 @@ const EXTRA_STATUSES: Record<string, string[]> = {
 const STATE_CHANGING = new Set(["post", "put", "patch", "delete"]);
 /** trpc-to-openapi reads a JSON body on these methods and answers 415 to another content type. */
 const JSON_BODY_METHODS = new Set(["post", "put", "patch"]);
-const HAND_WRITTEN = new Set(["admin-newsletters-preview", "newsletter-oneClick", "newsletter-oneClickPage"]);
+const HAND_WRITTEN = new Set([
+  "admin-newsletters-preview",
+  "newsletter-oneClick",
+  "newsletter-oneClickPage",
+  "newsletter-click",
+]);
 
 type Operation = {
   operationId?: string;
@@ -211,7 +248,7 @@ export function openApiDocument() {
         description: "next-auth session (named `__Secure-next-auth.session-token` over HTTPS).",
       },
     },
-    paths: { ...previewPath, ...oneClickPath },
+    paths: { ...previewPath, ...oneClickPath, ...clickPath },
   });
   describeAccess(doc.paths as unknown as Record<string, Record<string, Operation>>, accessByOperationId());
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorSchema } };

@@ -68,8 +68,9 @@ export default async function SearchPage({
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
       <PageHeader title={t("title")} dek={t("description")} />
+      {/* Named: the header's site search is a second search landmark on this page. */}
       {/* biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the ARIA landmark */}
-      <form role="search" method="get" className="mt-8 flex gap-2">
+      <form role="search" aria-label={t("formLabel")} method="get" className="mt-8 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           {t("label")}
         </label>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Field, inputClass } from "~/ui/field.tsx";
@@ -18,6 +18,10 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
   const [contentType, setContentType] = useState<ContentType>("article");
   const [authorName, setAuthorName] = useState("");
   const [userPrompt, setUserPrompt] = useState("");
+  // SPEC's blank-prompt text: the button stays disabled while the prompt is blank, so the text shows as the
+  // field's error when the blank field is left or Enter is pressed in it.
+  const [promptError, setPromptError] = useState<string | null>(null);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
   const [systemPrompt, setSystemPrompt] = useState("");
   const [generateImage, setGenerateImage] = useState(true);
   const [sourceUrls, setSourceUrls] = useState("");
@@ -29,8 +33,14 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
     }
   }, [defaults.data]);
 
+  // A new opening starts without the last one's error.
+  useEffect(() => {
+    if (props.open) setPromptError(null);
+  }, [props.open]);
+
   const reset = () => {
     setUserPrompt("");
+    setPromptError(null);
     setSourceUrls("");
     setAuthorName(defaults.data?.authorName ?? "");
   };
@@ -48,10 +58,25 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
     onError: () => toast.error(t("toasts.errorTitle"), { description: t("toasts.generate") }),
   });
 
+  const blankPrompt = () => {
+    if (userPrompt.trim()) return false;
+    setPromptError(t("toasts.promptRequired"));
+    return true;
+  };
+  /** Enter in the blank prompt, or in a one-line field while the prompt is blank, names the missing prompt. */
+  const enterWithBlankPrompt = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    const target = event.target as HTMLElement;
+    if (target !== promptRef.current && target.tagName !== "INPUT") return;
+    if (!blankPrompt()) return;
+    event.preventDefault();
+    promptRef.current?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!userPrompt.trim()) {
-      toast.error(t("toasts.errorTitle"), { description: t("toasts.promptRequired") });
+    if (blankPrompt()) {
+      promptRef.current?.focus();
       return;
     }
     if (!sourceUrlsSchema.safeParse(sourceUrls).success) {
@@ -70,7 +95,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
       testId="manual-generation-dialog"
       wide
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={submit} onKeyDown={enterWithBlankPrompt} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("manual.contentType")} id="manual-type">
             <select
@@ -95,15 +120,20 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
             />
           </Field>
         </div>
-        <Field label={t("manual.userPrompt")} id="manual-prompt">
+        <Field label={t("manual.userPrompt")} id="manual-prompt" error={promptError}>
           <textarea
             id="manual-prompt"
+            ref={promptRef}
             rows={5}
             required
             className={inputClass}
             placeholder={t("manual.userPromptPlaceholder")}
             value={userPrompt}
-            onChange={(e) => setUserPrompt(e.target.value)}
+            onChange={(e) => {
+              setUserPrompt(e.target.value);
+              if (e.target.value.trim()) setPromptError(null);
+            }}
+            onBlur={blankPrompt}
           />
         </Field>
         <Field label={t("manual.sourceUrls")} id="manual-sources" hint={t("manual.sourceUrlsHint")}>

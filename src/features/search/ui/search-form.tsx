@@ -23,7 +23,7 @@ export function SearchForm({
 }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is the ARIA landmark
-    <form role="search" action={texts.action} method="get" className={cn("flex", className)}>
+    <form role="search" aria-label={texts.label} action={texts.action} method="get" className={cn("flex", className)}>
       <label htmlFor={id} className="sr-only">
         {texts.label}
       </label>
