@@ -29,6 +29,9 @@ const { imageStorage } = await import("~/platform/providers/image-storage.ts");
 const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
 const { REPLACED_IMAGE_GRACE_S } = await import("~/features/publications/replace-image.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
+const { fixAuthorNames } = await import("~/features/agents/author-migration.ts");
+const { finalizeAndPublish } = await import("~/features/newsletter/cache.ts");
+const { finalizeNewsletter } = await import("~/features/newsletter/send.ts");
 const { default: RedisCacheHandler, openRedisCache } = await import("~/platform/cache/redis-cache-handler.mjs");
 const { IncrementalCache } = await import("next/dist/server/lib/incremental-cache/index.js");
 await expectAppOn(db, database.name);
@@ -195,4 +198,29 @@ describe("job-driven writes reach the shared cache on every instance", () => {
     expect(await stored(first), "an image an article shows again").toBe(true);
     expect(await stored(third), "an image of the new page's past").toBe(true);
   }, 120_000);
+
+  it("the other writers made outside a request (newsletter finalisation, author migration) expire on both", async () => {
+    await waitHealthy();
+    const slug = `job-author-${unique}`;
+    await buildArticle(db, { slug, status: "published", author: "agent: Vigía" });
+    const missed: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      // The archive's tags as src/features/newsletter/cache.ts names them (its list, and one per issue).
+      const issue = `job-issue-${i}-${unique}`;
+      const archiveTags = ["public:newsletters", `public:newsletter:${issue}`];
+      const letter = await db.newsletter.create({
+        data: { subject_es: `Top 5 ${i}`, intro_es: "Hola", week_start: new Date(), status: "sending", slug: issue },
+      });
+      for (const x of instances) await x.read(`archive:${i}`, archiveTags, async () => "before");
+      for (const x of instances) await x.read(`byline:${i}`, articleChangeTags({ slug }), async () => "before");
+      lastRequest(i + 1);
+      await finalizeAndPublish(db, letter.id, finalizeNewsletter);
+      await fixAuthorNames(db, { [slug]: `Redacción ${i}` });
+      for (const [n, x] of instances.entries()) {
+        if ((await x.cached(`archive:${i}`)) !== null) missed.push(`finalisation ${i + 1} on instance ${n + 1}`);
+        if ((await x.cached(`byline:${i}`)) !== null) missed.push(`author migration ${i + 1} on instance ${n + 1}`);
+      }
+    }
+    expect(missed).toEqual([]);
+  });
 });
