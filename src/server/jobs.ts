@@ -7,7 +7,12 @@ import {
   signupMailJob,
   weeklyNewsletterJob,
 } from "~/features/newsletter/index.ts";
-import { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "~/features/publications/index.ts";
+import {
+  deleteReplacedImageJob,
+  linkCheckJob,
+  publishDueArticlesJob,
+  regenerateImageJob,
+} from "~/features/publications/index.ts";
 import { env } from "~/platform/env/env.js";
 import { startJobs } from "~/platform/jobs/boot.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
@@ -30,6 +35,7 @@ export const jobs: AnyJob[] = [
   newsletterHealthJob,
   publishDueArticlesJob,
   linkCheckJob,
+  deleteReplacedImageJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */

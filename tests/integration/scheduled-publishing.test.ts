@@ -21,6 +21,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 const expired: string[][] = [];
 const g = globalThis as { __incrementalCache?: unknown };
 g.__incrementalCache = {
+  cacheHandler: {},
   revalidateTag: async (tags: string[]) => {
     expired.push(tags);
   },

@@ -12,6 +12,7 @@ const g = globalThis as unknown as {
   __jobCatalog?: unknown;
   __jobLane?: unknown;
   __incrementalCache?: unknown;
+  __riesgosServerCache?: unknown;
   __riesgosRedisCache?: unknown;
   __workerEnv?: Record<string, string | undefined>;
   __filesInWorker?: number;
@@ -25,6 +26,7 @@ g.prisma = undefined;
 g.__jobCatalog = undefined;
 g.__jobLane = undefined;
 g.__incrementalCache = undefined;
+g.__riesgosServerCache = undefined;
 g.__riesgosRedisCache = undefined;
 vi.resetModules();
 

@@ -19,6 +19,7 @@ export {
   deleteArticleRow,
   deskArticles,
   dueScheduledSlugs,
+  imageInUse,
   insertArticle,
   publishedArticleIds,
   recentArticleCoverage,

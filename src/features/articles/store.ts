@@ -111,3 +111,8 @@ export function articleBylines(db: DbClient) {
 export function allArticleAuthors(db: DbClient) {
   return db.article.findMany({ select: { slug: true, author: true } });
 }
+
+/** Whether any article shows this image (a replaced image is deleted only once none does). */
+export async function imageInUse(db: DbClient, url: string): Promise<boolean> {
+  return (await db.article.count({ where: { image_url: url } })) > 0;
+}

@@ -1,7 +1,12 @@
 /** The review desk: the draft queue, approve/reject/schedule, editing with revisions, source checks and images. */
 export { generateArticleImage } from "./article-image.ts";
 export { fetchRunSources } from "./fetch-sources.ts";
-export { linkCheckJob, publishDueArticlesJob, regenerateImageJob } from "./jobs.ts";
+export {
+  deleteReplacedImageJob,
+  linkCheckJob,
+  publishDueArticlesJob,
+  regenerateImageJob,
+} from "./jobs.ts";
 export { changeArticle, recordRevision } from "./record-revision.ts";
 export { adminRevisionsRouter } from "./revisions-router.ts";
 export { adminPublicationsRouter } from "./router.ts";

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { publishedArticleIds } from "~/features/articles/index.ts";
 import { db } from "~/platform/db/db.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
+import { enqueue } from "~/platform/jobs/dispatcher.ts";
 import { generateArticleImage } from "./article-image.ts";
 import { checkArticleSources } from "./link-check.ts";
-import { imageSubject, replaceArticleImage } from "./replace-image.ts";
+import { deleteReplacedImage, imageSubject, REPLACED_IMAGE_GRACE_S, replaceArticleImage } from "./replace-image.ts";
 import { publishDueArticles } from "./schedule.ts";
 
 /**
@@ -29,8 +30,25 @@ export const regenerateImageJob = defineJob({
     if (!article) return { slug, imageUrl: null };
     const imageUrl = await step.run("generate", () => generateArticleImage(article.title_es, article.summary_es));
     await step.run("save", () => replaceArticleImage(db, slug, article, imageUrl));
+    const old = article.image_url;
+    if (old && old !== imageUrl)
+      await step.run("retire-old", async () => {
+        // Once per image (the id), whichever attempt gets here.
+        await enqueue(deleteReplacedImageJob, { url: old }, { id: old, delaySeconds: REPLACED_IMAGE_GRACE_S });
+      });
     return { slug, imageUrl };
   },
+});
+
+/** A replaced image, deleted once no cached page can show it any more (see REPLACED_IMAGE_GRACE_S). */
+export const deleteReplacedImageJob = defineJob({
+  name: "articles/image.delete-replaced",
+  schema: z.object({ url: z.string().min(1) }),
+  retries: 5,
+  handler: async ({ url }, { step }) => ({
+    url,
+    deleted: await step.run("delete", () => deleteReplacedImage(db, url)),
+  }),
 });
 
 /** Articles per durable step of the link check: a restart resumes after the last finished batch. */

@@ -2,6 +2,7 @@ import { unstable_cache } from "next/cache";
 import superjson from "superjson";
 import { nextRuntime } from "~/platform/env/live.ts";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
+import { serverCache } from "./expire-tags.ts";
 
 /** Safety nets only: entries are expired by tag on change (revalidate.ts); seed-managed content by time. */
 export const CONTENT_TTL = 300;
@@ -23,6 +24,8 @@ export function cached<A extends unknown[], R>(
   return async (...args: A) => {
     // Outside Next.js (tests, scripts) there is no data cache: read straight from the database.
     if (!nextRuntime()) return read(...args);
+    // Notes the server's own cache while a render has it at hand, for the expiries of jobs (expire-tags.ts).
+    serverCache();
     // The arguments are passed through (not closed over) because they are part of the cache key.
     const cachedRead = unstable_cache(async (...a: A) => superjson.serialize(await read(...a)), [key], {
       tags: tags(...args),

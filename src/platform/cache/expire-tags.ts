@@ -24,32 +24,52 @@ export async function expireTags(tags: readonly string[]): Promise<void> {
   await expireOutsideRequest(tags);
 }
 
-type ServerCache = { revalidateTag(tags: string[], durations?: { expire?: number }): Promise<void> };
+type ServerCache = {
+  /** Unset on the caches Next's proxy adapter makes (see serverCache). */
+  cacheHandler?: unknown;
+  revalidateTag(tags: string[], durations?: { expire?: number }): Promise<void>;
+};
 
 /**
  * The one place that reaches past Next's public API. `revalidateTag` (and `updateTag`, Server Actions only)
  * work only inside a request: they queue the tags on the request's work store and apply them when it ends.
  * A job of the embedded engine (started from instrumentation.ts) has no request, or inherits the store of a
  * request that already ended, whose queue is never flushed again — so its publish would stay invisible
- * until the time limit. Next 16 offers no public call for that case (a custom `cacheHandler` would own the
- * tag state, but replaces the whole server cache; a revalidation route would make the server call itself),
- * so the tags are also expired on the server's own cache, which Next keeps on globalThis once it has served
- * a request. Harmless in a request (the same tags, expired a moment earlier); a no-op before the first
- * request, when nothing is cached yet. Guarded by tests/e2e/cache-invalidation.test.ts (a job-driven publish)
- * and tests/integration/scheduled-publishing.test.ts. With the shared cache (REDIS_URL) and no request served
- * yet, the tags are expired in Redis directly: the other instances hold the entries. Without either, the
- * servers are told through PostgreSQL.
+ * until the time limit. Next 16 offers no public call for that case, so:
+ * - with the shared cache (REDIS_URL), the tags are expired in Redis on this process's own connection, which
+ *   every instance reads: nothing depends on what Next keeps in this process;
+ * - otherwise on the server's own cache (serverCache), and a process without one (the send's, or a server that
+ *   has not served yet) tells the servers through PostgreSQL.
+ * Harmless in a request (the same tags, expired a moment earlier). Guarded by
+ * tests/integration/job-cache-expiry.test.ts (many back-to-back job writes, two instances) and
+ * tests/e2e/scale-out.test.ts.
  */
 async function expireOutsideRequest(tags: readonly string[]): Promise<void> {
+  const url = redisUrl();
+  if (url) {
+    const { expireSharedTags } = await import("./redis-cache-handler.mjs");
+    await expireSharedTags(url, [...tags]);
+    return;
+  }
   const cache = serverCache();
   if (cache) await cache.revalidateTag([...tags], EXPIRE_NOW).catch(() => undefined);
-  else if (redisUrl()) {
-    const { expireSharedTags } = await import("./redis-cache-handler.mjs");
-    await expireSharedTags(redisUrl(), [...tags]);
-  } else await announceToServers(tags);
+  else await announceToServers(tags);
 }
 
-const serverCache = () => (globalThis as { __incrementalCache?: ServerCache }).__incrementalCache;
+const holder = globalThis as { __incrementalCache?: ServerCache; __riesgosServerCache?: ServerCache };
+
+/**
+ * The server's own cache, which Next keeps on globalThis once it has served a request. Not whatever is there
+ * now: Next's proxy adapter puts a cache of its own there for every request it sees, built without any cache
+ * handler, so an expiry sent to it does nothing — and it stays there after a request the proxy answered
+ * itself, or while a request is between the proxy and the render. Any cache with a handler will do (Next's
+ * in-process store and its tag times are module-wide), so the last one seen is kept (cached() notes it too).
+ */
+export function serverCache(): ServerCache | undefined {
+  const current = holder.__incrementalCache;
+  if (current?.cacheHandler) holder.__riesgosServerCache = current;
+  return holder.__riesgosServerCache;
+}
 
 /**
  * A process with no server cache and no shared one — the newsletter send's own process, or a server that has

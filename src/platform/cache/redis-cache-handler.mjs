@@ -47,8 +47,9 @@ function sharedConnection(url = env.REDIS_URL) {
 }
 
 /**
- * Expires tags in the shared cache without Next's server cache at hand: a job of the embedded engine that runs
- * before this instance has served its first request (the other instances hold the entries).
+ * Expires tags in the shared cache on this process's connection, outside any request: a job's write (the
+ * entries may be on any instance). Never through Next's process-wide cache, which may be the proxy's, with no
+ * handler (see src/platform/cache/expire-tags.ts). A failed expiry raises the generation when Redis is back.
  */
 export async function expireSharedTags(url, tags) {
   const state = sharedConnection(url);

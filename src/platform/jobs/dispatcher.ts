@@ -15,6 +15,8 @@ interface EnqueueOptions {
    * `wakeWorkers(job)` once committed. Ignored under Inngest, whose event leaves at once.
    */
   db?: SqlExecutor;
+  /** Run no earlier than this many seconds from now (pg-boss's startAfter; a future event time under Inngest). */
+  delaySeconds?: number;
 }
 
 /** Starts the engine and the job's queue, outside any transaction (no-op under Inngest). */
@@ -41,7 +43,12 @@ export async function enqueue<S extends PayloadSchema>(
 ): Promise<{ mode: "inngest" | "engine"; runId: string | null }> {
   const data = job.schema.parse(payload);
   if (inngestConfigured) {
-    await inngest.send({ name: job.name, data, ...(opts.id ? { id: opts.id } : {}) });
+    await inngest.send({
+      name: job.name,
+      data,
+      ...(opts.id ? { id: opts.id } : {}),
+      ...(opts.delaySeconds ? { ts: Date.now() + opts.delaySeconds * 1000 } : {}),
+    });
     return { mode: "inngest", runId: null };
   }
   const engine = await getEngine();
@@ -50,7 +57,8 @@ export async function enqueue<S extends PayloadSchema>(
     ...sendOptions(job),
     ...(opts.id ? { id: runIdFor(job.name, opts.id) } : {}),
     ...(opts.db ? { db: opts.db } : {}),
+    ...(opts.delaySeconds ? { startAfter: opts.delaySeconds } : {}),
   });
-  if (!opts.db) engine.notify(job.name);
+  if (!opts.db && !opts.delaySeconds) engine.notify(job.name);
   return { mode: "engine", runId };
 }
