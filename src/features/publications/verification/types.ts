@@ -9,6 +9,8 @@ export interface SourceForCheck {
   allowListed: boolean;
   fetched: boolean;
   text: string;
+  /** The source's declared language, when its snapshot carries one; else it is detected from the text. */
+  lang?: Lang | null;
 }
 
 export interface TiedSentence {
@@ -18,6 +20,9 @@ export interface TiedSentence {
 
 export interface DraftForCheck {
   lang: Lang;
+  /** Title and summary carry no ties: their figures and quotations must be in some read source. */
+  title?: string;
+  summary?: string;
   body: string;
   sentences: TiedSentence[];
   sourceUrls: string[];
@@ -33,8 +38,12 @@ export type CheckKind =
   | "tie_unknown_source"
   | "untied_claim";
 
+/** Where in the draft a claim sits. */
+export type DraftField = "title" | "summary" | "body";
+
 export interface Finding {
   lang: Lang;
+  field?: DraftField;
   check: CheckKind;
   sentence: string;
   claim: string | null;
