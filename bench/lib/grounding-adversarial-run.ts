@@ -56,5 +56,3 @@ export function runAdversarial(verbose = true) {
   );
   return { total, caught, byKind, flagged, faithful: faithful.length };
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) runAdversarial();

@@ -211,8 +211,9 @@ function attackCases(): AdvCase[] {
   const untied = kindCases(10, (i) => {
     const b = faithfulBase(i);
     const lang: Lang = i % 2 ? "en" : "es";
-    const q = ADV_QUOTES.find((x) => x.lang === lang) as (typeof ADV_QUOTES)[number];
-    const fact = b.facts[3] as AdvFact;
+    // A fact and a quotation the faithful body does not already state (its tied copy would lend its tie).
+    const q = ADV_QUOTES.find((x) => x.lang === lang && x !== b.quote) as (typeof ADV_QUOTES)[number];
+    const fact = ADV_FACTS[(i + 5) % ADV_FACTS.length] as AdvFact;
     const text = i % 4 < 2 ? fact[lang] : quoteSentence(lang, q.words, q.speaker, i);
     return {
       name: `untied_claim:${lang}:${i}`,
@@ -261,7 +262,8 @@ function attackCases(): AdvCase[] {
         name: `${kind}:${lang}:${i}`,
         kind,
         ...withSentence(b, lang, { text, sources: [6] }, [{ n: 6, text: "", ...extra }]),
-        expect: { checks, lang },
+        // A source's own finding is about the source, in whichever language the report lists it.
+        expect: { checks },
       };
     });
   return [

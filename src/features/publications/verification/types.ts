@@ -36,7 +36,8 @@ export type CheckKind =
   | "quote_not_found"
   | "figure_not_found"
   | "tie_unknown_source"
-  | "untied_claim";
+  | "untied_claim"
+  | "quote_misattributed";
 
 /** Where in the draft a claim sits. */
 export type DraftField = "title" | "summary" | "body";
