@@ -51,10 +51,8 @@ function checkQuote(quote: string, ctx: SentenceContext): Checked {
     const who = checkAttribution(speaker, s, at.i, fragments[0] ?? "");
     if (who.ok) return { claim, finding: null };
     const detail = `the quotation is attributed to ${speaker}; next to these words source ${sourceLabel(s.source.n)} names ${who.sourceSpeaker ?? "no one of that name"}`;
-    return {
-      claim,
-      finding: finding(ctx, "quote_misattributed", quote, detail, { n: s.source.n, passage: who.passage }),
-    };
+    const misattributed = finding(ctx, "quote_misattributed", quote, detail, { n: s.source.n, passage: who.passage });
+    return { claim, finding: { ...misattributed, attribution: { draft: speaker, source: who.sourceSpeaker } } };
   }
   const elsewhere = ctx.all.find((s) => !ctx.cited.includes(s) && quoteAppearsIn(fragments, s.normalised));
   const nearMatch = elsewhere

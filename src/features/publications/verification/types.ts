@@ -50,6 +50,8 @@ export interface Finding {
   claim: string | null;
   detail: string;
   nearMatch: { n: number; passage: string } | null;
+  /** quote_misattributed: who the draft says spoke, and who the source names next to the words (if anyone). */
+  attribution?: { draft: string; source: string | null };
 }
 
 export interface ClaimResult {
