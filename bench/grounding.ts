@@ -135,7 +135,15 @@ const sentences = five.flatMap((t, i) => (corpus.facts[t] ?? []).map((f) => ({ t
 const long: Case = { ...longCase, urls, es: [], en: [] };
 for (let i = 0; bodyOf("T", long.es).split(/\s+/).length < 800; i++)
   long.es.push(sentences[i % sentences.length] as Case["es"][number]);
-const longDraft: DraftForCheck = { lang: "es", body: bodyOf("T", long.es), sentences: long.es, sourceUrls: urls };
+// With a title and a summary, checked like the body (against every read source).
+const longDraft: DraftForCheck = {
+  lang: "es",
+  title: long.es[0]?.text.replace(/\.$/, "") ?? "",
+  summary: long.es[1]?.text ?? "",
+  body: bodyOf("T", long.es),
+  sentences: long.es,
+  sourceUrls: urls,
+};
 const longSources = sourcesFor(urls);
 const words = longDraft.body.split(/\s+/).length;
 for (let i = 0; i < 5; i++) verifyDraft({ drafts: [longDraft], sources: longSources });
