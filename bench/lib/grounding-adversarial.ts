@@ -252,6 +252,23 @@ function attackCases(): AdvCase[] {
       expect: { checks: ["quote_not_found"], lang, field: "title" },
     };
   });
+  // Known limit (docs/grounding.md): a headline whose one figure is another fact's figure, in the same sources.
+  const coincident = kindCases(4, (i) => {
+    const b = faithfulBase(i);
+    const lang: Lang = i % 2 ? "en" : "es";
+    const title =
+      lang === "es"
+        ? "El Reino Unido destina el 37,5 % de su presupuesto de IA a su oficina"
+        : "The UK puts 42.7% of its AI budget into the AI Office";
+    const d = { ...b[lang], title };
+    return {
+      name: `title_coincident_figure:${lang}:${i}`,
+      kind: "title_coincident_figure",
+      drafts: lang === "es" ? [d, b.en] : [b.es, d],
+      sources: advSources(),
+      expect: { checks: ["figure_not_found"], lang, field: "title" },
+    };
+  });
   const unread = (kind: string, extra: Omit<SourceForCheck, "n" | "text">, checks: CheckKind[]) =>
     kindCases(6, (i) => {
       const b = faithfulBase(i);
@@ -272,6 +289,7 @@ function attackCases(): AdvCase[] {
     ...untied,
     ...wrongTie,
     ...titleQuote,
+    ...coincident,
     ...unread("source_unreachable", { url: URL(6), finalUrl: URL(6), status: 404, allowListed: true, fetched: false }, [
       "source_status",
       "source_not_fetched",

@@ -67,6 +67,13 @@ describe("titles and summaries", () => {
     expect(right.findings).toEqual([]);
   });
 
+  it("flags a headline figure that is only another fact's value, unless the body states it", () => {
+    const title = "El Gobierno británico destina el 37,5 % de su presupuesto a la oficina";
+    expect(brief(check(draft("es", [], { title })).findings)).toEqual(["es/title/figure_not_found"]);
+    const stated = draft("es", [["El 37,5 % de las empresas ya usa IA.", [1]]], { title });
+    expect(check(stated).findings).toEqual([]);
+  });
+
   it("checks a quotation in a headline against every read source", () => {
     const report = check(draft("es", [], { title: "Robles: «Ninguna empresa pagará multas este año»" }));
     expect(brief(report.findings)).toEqual(["es/title/quote_not_found"]);

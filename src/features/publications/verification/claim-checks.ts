@@ -1,5 +1,6 @@
 import { checkAttribution, quoteSpan, speakerOf } from "./attribution.ts";
 import { extractFigures, type Figure } from "./figures.ts";
+import { placedFigure } from "./headline-context.ts";
 import { words } from "./normalise.ts";
 import { type IndexedSource, nearestPassage, type Passage, passageFigureKeys } from "./passages.ts";
 import { extractQuotes, quoteAppearsIn, quoteFragments, withoutQuotes } from "./quotes.ts";
@@ -15,6 +16,8 @@ export interface SentenceContext {
   cited: IndexedSource[];
   /** Every usable source, for near matches. */
   all: IndexedSource[];
+  /** Title and summary: the figure keys the draft's body states, which place a headline's figure. */
+  bodyKeys?: Set<string>;
 }
 
 const sourceLabel = (n: number) => `[${n}]`;
@@ -76,6 +79,15 @@ function checkFigure(figure: Figure, ctx: SentenceContext): Checked {
   const inPassage = (s: IndexedSource) => (p: Passage) => holds(figure, passageFigureKeys(p, s.lang));
   const base = { lang: ctx.lang, kind: "figure" as const, claim: figure.raw, sentence: ctx.sentence };
   const supporting = ctx.cited.find(has);
+  const placed =
+    supporting && ctx.bodyKeys ? placedFigure(figure, ctx.sentence, ctx.lang, ctx.bodyKeys, ctx.cited) : null;
+  if (placed && !placed.placed) {
+    const detail = `${figure.raw} is in the sources only where they speak of something else`;
+    return {
+      claim: { ...base, found: false, n: null, passage: null },
+      finding: finding(ctx, "figure_not_found", figure.raw, detail, placed.passage),
+    };
+  }
   if (supporting) {
     const passage = nearestPassage(ctx.sentence, [supporting], inPassage(supporting));
     return {

@@ -1,5 +1,7 @@
 import { checkClaims, checkTogether, checkUntied, claimsOf, type SentenceContext } from "./claim-checks.ts";
+import { extractFigures } from "./figures.ts";
 import { type IndexedSource, indexSource } from "./passages.ts";
+import { withoutQuotes } from "./quotes.ts";
 import { splitSentences } from "./sentences.ts";
 import { checkListedSources, isUsable } from "./source-checks.ts";
 import { createTieFinder, stripCitationMarkers } from "./ties.ts";
@@ -54,11 +56,20 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
     }
   }
   const tieOf = createTieFinder(draft.sentences);
+  const bodyKeys = new Set(extractFigures(withoutQuotes(draft.body), draft.lang).flatMap((f) => f.keys));
   // Title and summary carry no ties: what they state must be in some source that was read.
   for (const field of ["title", "summary"] as const) {
     const sentences = splitSentences(draft[field] ?? "");
     for (const [i, sentence] of sentences.entries()) {
-      const ctx = { lang: draft.lang, field, sentence, previous: sentences[i - 1], cited: usable, all: usable };
+      const ctx = {
+        lang: draft.lang,
+        field,
+        sentence,
+        previous: sentences[i - 1],
+        cited: usable,
+        all: usable,
+        bodyKeys,
+      };
       const found = claimsOf(sentence, draft.lang);
       const checked = checkClaims(found, ctx);
       claims.push(...checked.results);
