@@ -2,7 +2,8 @@
  * npm run bench:grounding — the verifier against scripted drafts. The fixture corpus is served on loopback and
  * read through the real source fetcher; drafts come from the real openai SDK talking to the loopback fake
  * OpenAI; then verifyDraft checks them. Prints recall on injected fabrications, false flags on faithful
- * drafts and the time to verify an 800-word draft with 5 sources (fetching excluded).
+ * drafts and the time to verify an 800-word draft with 5 sources (fetching excluded). Then the adversarial corpus
+ * (bench/lib/grounding-adversarial.ts): drafts written to slip past the checks, recall per kind.
  */
 import os from "node:os";
 import OpenAI from "openai";
@@ -11,6 +12,7 @@ import { verifyDraft } from "~/features/publications/verification/verify.ts";
 import { createSourceFetcher, type FetchOutcome } from "~/platform/providers/source-fetcher/index.ts";
 import { DEFAULT_DRAFT, type FakeDraft, startFakeOpenAi } from "../tests/support/fake-openai.ts";
 import { startFixtureSources } from "../tests/support/fixture-sources.ts";
+import { runAdversarial } from "./lib/grounding-adversarial-run.ts";
 import { bodyOf, buildCases, type Case, corpus, EXPECTED } from "./lib/grounding-cases.ts";
 
 const site = await startFixtureSources();
@@ -133,7 +135,15 @@ const sentences = five.flatMap((t, i) => (corpus.facts[t] ?? []).map((f) => ({ t
 const long: Case = { ...longCase, urls, es: [], en: [] };
 for (let i = 0; bodyOf("T", long.es).split(/\s+/).length < 800; i++)
   long.es.push(sentences[i % sentences.length] as Case["es"][number]);
-const longDraft: DraftForCheck = { lang: "es", body: bodyOf("T", long.es), sentences: long.es, sourceUrls: urls };
+// With a title and a summary, checked like the body (against every read source).
+const longDraft: DraftForCheck = {
+  lang: "es",
+  title: long.es[0]?.text.replace(/\.$/, "") ?? "",
+  summary: long.es[1]?.text ?? "",
+  body: bodyOf("T", long.es),
+  sentences: long.es,
+  sourceUrls: urls,
+};
 const longSources = sourcesFor(urls);
 const words = longDraft.body.split(/\s+/).length;
 for (let i = 0; i < 5; i++) verifyDraft({ drafts: [longDraft], sources: longSources });
@@ -170,3 +180,5 @@ console.log(
 console.log(
   `Verify an ${words}-word draft with ${urls.length} sources (${longReport.claims.length} claims, status ${longReport.status}): median ${times[15]?.toFixed(1)} ms, p95 ${times[28]?.toFixed(1)} ms, max ${times[29]?.toFixed(1)} ms (30 runs after 5 warm-up)`,
 );
+
+runAdversarial();

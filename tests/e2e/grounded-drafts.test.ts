@@ -8,15 +8,17 @@ import { startFakeSources } from "../support/fake-sources.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
 import { CrashableServer } from "./crash-server.ts";
+import { FABRICATED, FABRICATED_EN, FAITHFUL, FAITHFUL_EN, INVENTED_QUOTE, RUN } from "./grounded-drafts-fixtures.ts";
 
 /**
  * Grounded drafts end to end, through the app in Chromium: a production server of its own (the E2E build),
  * whose feed, official sites and OpenAI are loopback fakes this file scripts. An active news aggregator with
  * auto_publish publishes the faithful draft with a verified report; the draft with an invented quotation
- * waits in Pendientes with the finding shown; the editor fixes the sentence, saves (verified) and approves.
+ * waits in Pendientes with the finding shown; the editor fixes the sentence, saves (verified) and approves. A
+ * headline with a figure no source states is held too, highlighted in the preview's title in both languages.
  */
 const ADMIN = { email: "grounded-admin@riesgos-ia.test", password: "grounded-admin-password" };
-const run = Date.now().toString(36);
+const run = RUN;
 // Conditions, not durations: a loaded 2-core machine may take long, the waits only bound how long.
 const SLOW = { timeout: 90_000 };
 const TEST_TIMEOUT = 300_000;
@@ -29,36 +31,6 @@ const rssItems: { title: string; url: string }[] = [];
 let databaseUrl: string;
 let browser: Browser;
 let page: Page;
-
-const FAITHFUL = {
-  title: `Consulta sobre IA de alto riesgo ${run}`,
-  summary: "La Comisión abre una consulta sobre IA de alto riesgo.",
-  body:
-    "## Consulta\n\nLa Comisión Europea ha abierto una consulta pública sobre sistemas de IA de alto riesgo [1]. " +
-    "Las partes pueden responder hasta el 18 de julio de 2025 [1].",
-  topics: ["regulacion"],
-  tags: ["AI Act"],
-  sources: [],
-};
-const FAITHFUL_EN = {
-  title: `High-risk AI consultation ${run}`,
-  summary: "The Commission opens a consultation on high-risk AI.",
-  body:
-    "## Consultation\n\nThe European Commission has opened a public consultation on high-risk AI systems [1]. " +
-    "Stakeholders can reply until 18 July 2025 [1].",
-};
-const INVENTED_QUOTE = "The AI Act will be paused for two years.";
-const FABRICATED = {
-  ...FAITHFUL,
-  title: `Tendencias de la IA de frontera ${run}`,
-  summary: "El Instituto publica su informe de tendencias.",
-  body: `El Instituto evaluó modelos de frontera [1]. Henna Virkkunen afirmó: “${INVENTED_QUOTE}” [1]`,
-};
-const FABRICATED_EN = {
-  title: `Frontier AI trends ${run}`,
-  summary: "The Institute publishes its trends report.",
-  body: `The Institute evaluated frontier models [1]. Henna Virkkunen said: “${INVENTED_QUOTE}” [1]`,
-};
 
 beforeAll(async () => {
   [openai, sources] = await Promise.all([startFakeOpenAi(), startFakeSources()]);
@@ -282,6 +254,43 @@ describe("grounded drafts through the desk", () => {
       expect(await row.textContent()).toContain(sources.urlOf("/ai-office/consultation"));
       expect(await row.textContent()).toContain("http_status 404");
       await screenshot(page, "grounded-dead-sources");
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "auto_publish holds a draft whose headline states a figure no source has; the preview highlights it in es and en",
+    async () => {
+      await page.goto(`${server.baseUrl}/admin/agentes`);
+      await page.getByTestId("admin-tab-agents").waitFor(SLOW);
+      // The page says 1,200 contributions; the headlines say 12,000. The body is faithful.
+      rssItems.splice(0, rssItems.length, {
+        title: `AI Office contributions ${run}`,
+        url: sources.urlOf("/ai-office/consultation?headline=1"),
+      });
+      const title = `La Oficina de IA recibió 12.000 contribuciones ${run}`;
+      openai.draft = { ...FAITHFUL, title };
+      openai.translation = { ...FAITHFUL_EN, title: `The AI Office received 12,000 contributions ${run}` };
+      await executeAgent(agentName);
+      expect(await storedArticle(title)).toEqual({ status: "draft", review_required: true });
+
+      await openPublications();
+      await page.getByTestId("publications-pending-tab").click();
+      const row = page.getByTestId("publications-pending").getByTestId("publication-row").filter({ hasText: title });
+      await row.first().waitFor(SLOW);
+      await row.first().getByTestId("publication-preview").click();
+      const dialog = page.getByTestId("article-preview-dialog");
+      await dialog.getByTestId("verification-status").and(page.locator('[data-status="needs_review"]')).waitFor(SLOW);
+      const findings = dialog.getByTestId("verification-findings").locator('[data-field="title"]');
+      await findings.first().waitFor();
+      expect(await findings.evaluateAll((els) => els.map((e) => e.getAttribute("data-lang")))).toEqual(["es", "en"]);
+      const marked = (text: string) =>
+        dialog.getByTestId("preview-title").getByTestId("unsupported-claim").filter({ hasText: text }).first();
+      await marked("12.000").waitFor();
+      await dialog.getByRole("tab", { name: "English" }).click();
+      await marked("12,000").waitFor();
+      await screenshot(page, "grounded-headline-finding");
+      expect(await dialog.getByTestId("preview-body").getByTestId("unsupported-claim").count()).toBe(0);
     },
     TEST_TIMEOUT,
   );

@@ -187,6 +187,32 @@ describe("verification of grounded drafts", () => {
     expect(approved.status).toBe("published");
   });
 
+  it("auto_publish holds a draft whose headline states a figure no source has, in either language; fixing it verifies", async () => {
+    rssItems.push({ title: `AI Office contributions ${unique}`, url: sources.urlOf("/ai-office/consultation?h=1") });
+    const agent = await activeAgent("news-aggregator", {}, true);
+    // The body is faithful; only the headlines say 12,000 where the page says 1,200.
+    openai.draft = { ...faithful, title: `La Oficina de IA recibió 12.000 contribuciones (${unique})` };
+    openai.translation = {
+      title: `The AI Office received 12,000 contributions (${unique})`,
+      summary: "The Commission opens a consultation.",
+      body: faithfulEn,
+    };
+    const { run, article } = await execute(agent.id);
+    expect(run.status, run.error ?? "").toBe("completed");
+    expect(article).toMatchObject({ status: "draft", review_required: true });
+    const { report } = await app.admin.admin.verification.get({ slug: article!.slug });
+    expect(report!.findings.map((f) => [f.lang, f.field, f.check, f.claim])).toEqual([
+      ["es", "title", "figure_not_found", "12.000"],
+      ["en", "title", "figure_not_found", "12,000"],
+    ]);
+    await app.admin.admin.publications.edit({
+      slug: article!.slug,
+      title_es: `La Oficina de IA recibió 1.200 contribuciones (${unique})`,
+      title_en: `The AI Office received 1,200 contributions (${unique})`,
+    });
+    expect((await app.admin.admin.verification.get({ slug: article!.slug })).status).toBe("verified");
+  });
+
   it("an editor may approve a draft with findings by confirming them; the confirmation names its author", async () => {
     rssItems.push({ title: `Consultation again ${unique}`, url: sources.urlOf("/ai-office/consultation?a=2") });
     const agent = await activeAgent("news-aggregator", {});

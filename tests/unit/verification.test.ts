@@ -85,7 +85,7 @@ describe("verifyDraft", () => {
     );
     expect(report.status).toBe("needs_review");
     expect(report.findings.map((f) => [f.check, f.claim])).toEqual([
-      ["figure_not_found", "30.000.000"],
+      ["figure_not_found", "30.000.000 euros"],
       ["figure_not_found", "9 %"],
       ["figure_not_found", "2 de agosto de 2027"],
     ]);
@@ -176,7 +176,7 @@ describe("verifyDraft", () => {
       "Las multas llegan a 30.000.000 euros [1]. Véase https://eur-lex.europa.eu/eli/reg/2024/1689/oj para más.";
     const report = check({ ...d, body });
     expect(report.findings.map((f) => [f.check, f.claim, f.sentence])).toEqual([
-      ["figure_not_found", "30.000.000", splitSentences(body)[0]],
+      ["figure_not_found", "30.000.000 euros", splitSentences(body)[0]],
     ]);
   });
 

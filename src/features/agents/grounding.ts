@@ -1,3 +1,25 @@
+import type { CheckedContent } from "~/features/publications/index.ts";
+
+/** A run's draft and translation as the verifier checks them: title, summary and body in each language. */
+export function runDraftContent(
+  language: "es" | "en",
+  draft: { title: string; summary: string; body: string; sources: { name?: string; url: string }[] },
+  translation: { title: string; summary: string; body: string } | null,
+): CheckedContent {
+  const primary = { title: draft.title, summary: draft.summary, body: draft.body };
+  const other = translation ?? { title: "", summary: "", body: "" };
+  const [es, en] = language === "es" ? [primary, other] : [other, primary];
+  return {
+    title_es: es.title,
+    summary_es: es.summary,
+    body_es: es.body,
+    title_en: en.title,
+    summary_en: en.summary,
+    body_en: translation || language === "en" ? en.body : null,
+    sources: draft.sources,
+  };
+}
+
 /** A fetched source as the drafting prompt numbers it ([n] in the draft). */
 export interface GroundSource {
   n: number;

@@ -7,7 +7,7 @@ import {
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import type { FetchRefusal } from "~/platform/providers/source-fetcher/index.ts";
-import type { GroundSource } from "./grounding.ts";
+import { type GroundSource, runDraftContent } from "./grounding.ts";
 import type { Draft, Material, Translation } from "./pipeline.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
@@ -68,13 +68,7 @@ export async function verifyRunDraft(
   draft: Draft,
   translation: Translation | null,
 ): Promise<VerificationReport> {
-  const primary = draft.body;
-  const other = translation?.body ?? null;
-  const content =
-    plan.language === "es"
-      ? { body_es: primary, body_en: other, sources: draft.sources }
-      : { body_es: other ?? "", body_en: primary, sources: draft.sources };
-  const report = verifyContent(content, await runSnapshots(db, plan.runId));
+  const report = verifyContent(runDraftContent(plan.language, draft, translation), await runSnapshots(db, plan.runId));
   const languages = translation ? "es+en" : plan.language;
   await appendRunLog(
     db,

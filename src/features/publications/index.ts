@@ -26,4 +26,4 @@ export {
   verifyDraft,
 } from "./verification/index.ts";
 export { adminVerificationRouter } from "./verification-router.ts";
-export { verifyContent } from "./verify-article.ts";
+export { type CheckedContent, verifyContent } from "./verify-article.ts";

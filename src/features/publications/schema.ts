@@ -154,11 +154,14 @@ export const verificationReportSchema = z.object({
   findings: z.array(
     z.object({
       lang: langSchema,
+      /** Where the claim sits: the title, the summary or the body (absent on reports stored before). */
+      field: z.enum(["title", "summary", "body"]).optional(),
       check: z.string(),
       sentence: z.string(),
       claim: z.string().nullable(),
       detail: z.string(),
       nearMatch: z.object({ n: z.number(), passage: z.string() }).nullable(),
+      attribution: z.object({ draft: z.string(), source: z.string().nullable() }).optional(),
     }),
   ),
 });

@@ -40,19 +40,29 @@ export async function isGroundedArticle(db: DbClient, articleId: string) {
   return reports > 0;
 }
 
+/** The fields the verifier reads: a change to any of them checks the article again. */
+const CHECKED_FIELDS = ["title_es", "title_en", "summary_es", "summary_en", "body_es", "body_en"] as const;
+
 /** The report for content about to be saved, against the stored snapshots (no fetch): null if not grounded. */
 export async function reportForEdit(
   db: DbClient,
   slug: string,
-  changes: { body_es?: string; body_en?: string; sources?: { name: string; url: string }[] },
+  changes: Partial<Record<(typeof CHECKED_FIELDS)[number], string | null>> & {
+    sources?: { name: string; url: string }[];
+  },
 ): Promise<VerificationReport | null> {
-  if (changes.body_es === undefined && changes.body_en === undefined && changes.sources === undefined) return null;
+  if (!CHECKED_FIELDS.some((f) => changes[f] !== undefined) && changes.sources === undefined) return null;
   const row = await articleBySlug(db, slug);
   if (!row || !(await isGroundedArticle(db, row.id))) return null;
+  const pick = (f: (typeof CHECKED_FIELDS)[number]) => (changes[f] !== undefined ? changes[f] : row[f]);
   return verifyContent(
     {
-      body_es: changes.body_es ?? row.body_es,
-      body_en: changes.body_en ?? row.body_en,
+      title_es: pick("title_es") ?? "",
+      title_en: pick("title_en"),
+      summary_es: pick("summary_es") ?? "",
+      summary_en: pick("summary_en"),
+      body_es: pick("body_es") ?? "",
+      body_en: pick("body_en"),
       sources: changes.sources ?? sourcesOf(row),
     },
     await articleSnapshots(db, row.id),
@@ -106,7 +116,15 @@ export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) 
     previous,
   );
   const report = verifyContent(
-    { body_es: row.body_es, body_en: row.body_en, sources },
+    {
+      title_es: row.title_es,
+      title_en: row.title_en,
+      summary_es: row.summary_es,
+      summary_en: row.summary_en,
+      body_es: row.body_es,
+      body_en: row.body_en,
+      sources,
+    },
     await articleSnapshots(db, row.id),
   );
   await changeArticle(db, slug, {}, { action: "verify", actor, verification: report });

@@ -4,8 +4,12 @@ import { stripTies, tiedSentences } from "./ties.ts";
 import type { DraftForCheck, SourceForCheck, VerificationReport } from "./verification/index.ts";
 import { verifyDraft } from "./verification/index.ts";
 
-/** What the check needs of an article: its bodies (with inline ties) and its numbered sources. */
+/** What the check needs of an article: its titles and summaries, its bodies (with inline ties), its sources. */
 export interface CheckedContent {
+  title_es?: string;
+  title_en?: string | null;
+  summary_es?: string;
+  summary_en?: string | null;
   body_es: string;
   body_en: string | null;
   sources: { name?: string; url: string }[];
@@ -28,21 +32,39 @@ export function sourcesForCheck(sources: { url: string }[], snapshots: SnapshotV
   });
 }
 
-function draftFor(lang: "es" | "en", body: string, sourceUrls: string[]): DraftForCheck {
-  return { lang, body: stripTies(body), sentences: tiedSentences(body), sourceUrls };
+function draftFor(
+  lang: "es" | "en",
+  body: string,
+  sourceUrls: string[],
+  head: { title?: string | null; summary?: string | null },
+): DraftForCheck {
+  return {
+    lang,
+    title: head.title ?? "",
+    summary: head.summary ?? "",
+    body: stripTies(body),
+    sentences: tiedSentences(body),
+    sourceUrls,
+  };
 }
 
-/** Runs the verifier on both languages (an English body that is empty is not checked: there is none yet). */
+/**
+ * Runs the verifier on both languages, title and summary included (an English body that is empty is not
+ * checked: there is none yet).
+ */
 export function verifyContent(content: CheckedContent, snapshots: SnapshotView[], now = new Date()) {
   const urls = content.sources.map((s) => s.url);
-  const drafts = [draftFor("es", content.body_es, urls)];
-  if (content.body_en?.trim()) drafts.push(draftFor("en", content.body_en, urls));
+  const drafts = [draftFor("es", content.body_es, urls, { title: content.title_es, summary: content.summary_es })];
+  if (content.body_en?.trim())
+    drafts.push(draftFor("en", content.body_en, urls, { title: content.title_en, summary: content.summary_en }));
   return verifyDraft({ drafts, sources: sourcesForCheck(content.sources, snapshots), now });
 }
 
 /** One line per finding, as stored on a revision an editor approved despite them. */
 export function findingLines(report: VerificationReport): string[] {
-  return report.findings.map((f) => `${f.lang}: ${f.check}: ${f.claim ?? f.sentence}`);
+  return report.findings.map(
+    (f) => `${f.lang}${f.field && f.field !== "body" ? ` ${f.field}` : ""}: ${f.check}: ${f.claim ?? f.sentence}`,
+  );
 }
 
 export const reportJson = (report: VerificationReport) => report as unknown as Prisma.InputJsonValue;

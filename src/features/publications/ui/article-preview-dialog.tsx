@@ -11,6 +11,7 @@ import { ExternalLinks } from "~/ui/external-links.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { ArticleStatusBadge, authorLabel, TopicBadges } from "./article-badges.tsx";
 import { ArticleEditForm } from "./desk/article-edit-form.tsx";
+import { MarkedText } from "./desk/marked-text.tsx";
 import { RevisionHistory } from "./desk/revision-history.tsx";
 import { ScheduleControls } from "./desk/schedule-controls.tsx";
 import { unsupportedClaims, VerificationPanel } from "./desk/verification-panel.tsx";
@@ -51,6 +52,8 @@ function LanguagePane({
   html,
   emptyWarning,
   unsupported = [],
+  unsupportedTitle = [],
+  unsupportedSummary = [],
 }: {
   title: string;
   summary: string;
@@ -58,6 +61,8 @@ function LanguagePane({
   html: string | undefined;
   emptyWarning: string;
   unsupported?: string[];
+  unsupportedTitle?: string[];
+  unsupportedSummary?: string[];
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const marks = unsupported.join("\n");
@@ -65,8 +70,12 @@ function LanguagePane({
   useEffect(() => markClaims(ref.current, marks ? marks.split("\n") : []), [html, marks]);
   return (
     <div className="space-y-3">
-      <h3 className="font-serif text-xl font-bold">{title}</h3>
-      <p className="text-muted">{summary}</p>
+      <h3 className="font-serif text-xl font-bold" data-testid="preview-title">
+        <MarkedText text={title} claims={unsupportedTitle} field="title" />
+      </h3>
+      <p className="text-muted" data-testid="preview-summary">
+        <MarkedText text={summary} claims={unsupportedSummary} field="summary" />
+      </p>
       {body.trim() ? (
         <div
           className="prose-article space-y-3 text-sm [&_a]:text-accent-text [&_a]:underline [&_h2]:font-serif [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_ul]:list-disc"
@@ -215,6 +224,8 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
                 html={rendered.data?.es}
                 emptyWarning={t("emptyBody")}
                 unsupported={unsupportedClaims(verification.data?.report, "es")}
+                unsupportedTitle={unsupportedClaims(verification.data?.report, "es", "title")}
+                unsupportedSummary={unsupportedClaims(verification.data?.report, "es", "summary")}
               />
             </Tabs.Content>
             <Tabs.Content value="en" className="pt-4">
@@ -226,6 +237,8 @@ export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClos
                 html={rendered.data?.en}
                 emptyWarning={t("emptyBody")}
                 unsupported={unsupportedClaims(verification.data?.report, "en")}
+                unsupportedTitle={unsupportedClaims(verification.data?.report, "en", "title")}
+                unsupportedSummary={unsupportedClaims(verification.data?.report, "en", "summary")}
               />
             </Tabs.Content>
           </Tabs.Root>

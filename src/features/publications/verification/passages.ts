@@ -1,11 +1,14 @@
 import { sourceFigureKeys } from "./figures.ts";
 import { normaliseText, words } from "./normalise.ts";
-import type { SourceForCheck } from "./types.ts";
+import { detectLang } from "./numbers.ts";
+import type { Lang, SourceForCheck } from "./types.ts";
 
 export interface Passage {
   text: string;
   normalised: string;
   words: Set<string>;
+  /** The paragraph (line of the snapshot) the passage is in: quotations are attributed within it. */
+  paragraph: number;
   /** Figure keys, computed the first time a figure is looked for in this passage. */
   figureKeys?: Set<string>;
 }
@@ -13,6 +16,8 @@ export interface Passage {
 /** A fetched source prepared once for all the claims checked against it. */
 export interface IndexedSource {
   source: SourceForCheck;
+  /** The language its numbers are read in: the declared one, else detected from the text. */
+  lang: Lang;
   normalised: string;
   figureKeys: Set<string>;
   passages: Passage[];
@@ -20,24 +25,28 @@ export interface IndexedSource {
 
 /** Passages are the source's sentences (lines split at sentence ends), the unit a near match is shown in. */
 function passagesOf(text: string): Passage[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}«“"])/u)
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0)
-    .map((t) => ({ text: t, normalised: normaliseText(t), words: new Set(words(t)) }));
+  return text.split(/\n+/).flatMap((line, paragraph) =>
+    line
+      .split(/(?<=[.!?»”"])\s+(?=[\p{Lu}«“"¿¡])/u)
+      .map((t) => t.trim())
+      .filter((t) => t.length > 0)
+      .map((t) => ({ text: t, normalised: normaliseText(t), words: new Set(words(t)), paragraph })),
+  );
 }
 
 export function indexSource(source: SourceForCheck): IndexedSource {
+  const lang = source.lang ?? detectLang(source.text);
   return {
     source,
+    lang,
     normalised: normaliseText(source.text),
-    figureKeys: sourceFigureKeys(source.text),
+    figureKeys: sourceFigureKeys(source.text, lang),
     passages: passagesOf(source.text),
   };
 }
 
-export function passageFigureKeys(passage: Passage): Set<string> {
-  passage.figureKeys ??= sourceFigureKeys(passage.text);
+export function passageFigureKeys(passage: Passage, lang: Lang): Set<string> {
+  passage.figureKeys ??= sourceFigureKeys(passage.text, lang);
   return passage.figureKeys;
 }
 

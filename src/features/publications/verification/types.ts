@@ -9,6 +9,8 @@ export interface SourceForCheck {
   allowListed: boolean;
   fetched: boolean;
   text: string;
+  /** The source's declared language, when its snapshot carries one; else it is detected from the text. */
+  lang?: Lang | null;
 }
 
 export interface TiedSentence {
@@ -18,6 +20,9 @@ export interface TiedSentence {
 
 export interface DraftForCheck {
   lang: Lang;
+  /** Title and summary carry no ties: their figures and quotations must be in some read source. */
+  title?: string;
+  summary?: string;
   body: string;
   sentences: TiedSentence[];
   sourceUrls: string[];
@@ -31,15 +36,22 @@ export type CheckKind =
   | "quote_not_found"
   | "figure_not_found"
   | "tie_unknown_source"
-  | "untied_claim";
+  | "untied_claim"
+  | "quote_misattributed";
+
+/** Where in the draft a claim sits. */
+export type DraftField = "title" | "summary" | "body";
 
 export interface Finding {
   lang: Lang;
+  field?: DraftField;
   check: CheckKind;
   sentence: string;
   claim: string | null;
   detail: string;
   nearMatch: { n: number; passage: string } | null;
+  /** quote_misattributed: who the draft says spoke, and who the source names next to the words (if anyone). */
+  attribution?: { draft: string; source: string | null };
 }
 
 export interface ClaimResult {

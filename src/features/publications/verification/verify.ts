@@ -1,5 +1,7 @@
-import { checkClaims, claimsOf } from "./claim-checks.ts";
+import { checkClaims, checkTogether, checkUntied, claimsOf, type SentenceContext } from "./claim-checks.ts";
+import { extractFigures } from "./figures.ts";
 import { type IndexedSource, indexSource } from "./passages.ts";
+import { withoutQuotes } from "./quotes.ts";
 import { splitSentences } from "./sentences.ts";
 import { checkListedSources, isUsable } from "./source-checks.ts";
 import { createTieFinder, stripCitationMarkers } from "./ties.ts";
@@ -42,6 +44,7 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
       if (source && isUsable(source)) continue;
       findings.push({
         lang: draft.lang,
+        field: "body",
         check: "tie_unknown_source",
         sentence: tied.text,
         claim: null,
@@ -53,23 +56,52 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
     }
   }
   const tieOf = createTieFinder(draft.sentences);
+  const bodyKeys = new Set(extractFigures(withoutQuotes(draft.body), draft.lang).flatMap((f) => f.keys));
+  // Title and summary carry no ties: what they state must be in some source that was read.
+  for (const field of ["title", "summary"] as const) {
+    const sentences = splitSentences(draft[field] ?? "");
+    for (const [i, sentence] of sentences.entries()) {
+      const ctx = {
+        lang: draft.lang,
+        field,
+        sentence,
+        previous: sentences[i - 1],
+        cited: usable,
+        all: usable,
+        bodyKeys,
+      };
+      const found = claimsOf(sentence, draft.lang);
+      const checked = checkClaims(found, ctx);
+      claims.push(...checked.results);
+      findings.push(...checked.findings);
+      if (!checked.findings.length) findings.push(...checkTogether(found.figures, ctx));
+    }
+  }
   // Findings quote the sentence exactly as splitSentences gives it, so the desk can highlight it in the body.
+  let previous: string | undefined;
   for (const sentence of splitSentences(draft.body)) {
     const text = stripCitationMarkers(sentence).replace(/https?:\/\/\S+/g, " ");
-    const found = claimsOf(text);
+    const found = claimsOf(text, draft.lang);
+    const before = previous;
+    previous = text;
     if (!found.quotes.length && !found.figures.length) continue;
     const tie = tieOf(text);
-    const cited = tie ? usable.filter((s) => tie.sources.includes(s.source.n)) : usable;
-    if (!tie)
-      findings.push({
-        lang: draft.lang,
-        check: "untied_claim",
-        sentence,
-        claim: null,
-        detail: "states a quotation or a figure but is tied to no source",
-        nearMatch: null,
-      });
-    const checked = checkClaims(found, { lang: draft.lang, sentence, cited, all: usable });
+    const ctx: SentenceContext = {
+      lang: draft.lang,
+      field: "body",
+      sentence,
+      previous: before,
+      cited: [],
+      all: usable,
+    };
+    // A sentence the model left untied (or tied to nothing) is one untied_claim, not a claim missing from [].
+    if (!tie?.sources.length) {
+      const untied = checkUntied(found, ctx);
+      claims.push(...untied.results);
+      findings.push(untied.finding);
+      continue;
+    }
+    const checked = checkClaims(found, { ...ctx, cited: usable.filter((s) => tie.sources.includes(s.source.n)) });
     claims.push(...checked.results);
     findings.push(...checked.findings);
   }
@@ -78,7 +110,7 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
 
 /**
  * Checks drafts (both languages) against the snapshots of their sources, by string comparison only: no I/O,
- * no model. See README "Grounded drafts" for what it cannot catch.
+ * no model. See docs/grounding.md for what it cannot catch.
  */
 export function verifyDraft(input: {
   drafts: DraftForCheck[];

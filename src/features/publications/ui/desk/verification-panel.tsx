@@ -5,12 +5,23 @@ import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
 
-/** The claims the report found unsupported in one language (quotations and figures, else the sentence). */
+type FindingField = "title" | "summary" | "body";
+
+/**
+ * The claims the report found unsupported in one language and one field (quotations and figures, else the
+ * sentence). Reports stored before fields were checked have body findings only.
+ */
 export function unsupportedClaims(
-  report: { findings: { lang: string; claim: string | null; sentence: string }[] } | null | undefined,
+  report:
+    | { findings: { lang: string; field?: FindingField; claim: string | null; sentence: string }[] }
+    | null
+    | undefined,
   lang: "es" | "en",
+  field: FindingField = "body",
 ): string[] {
-  return (report?.findings ?? []).filter((f) => f.lang === lang).map((f) => f.claim ?? f.sentence);
+  return (report?.findings ?? [])
+    .filter((f) => f.lang === lang && (f.field ?? "body") === field)
+    .map((f) => f.claim || f.sentence);
 }
 
 function SnapshotText({ id }: { id: string }) {
@@ -73,14 +84,22 @@ export function VerificationPanel({ slug }: { slug: string }) {
         <ul className="space-y-1" data-testid="verification-findings">
           {report.findings.map((f) => (
             <li
-              key={`${f.lang}|${f.check}|${f.claim}|${f.sentence}`}
+              key={`${f.lang}|${f.field}|${f.check}|${f.claim}|${f.sentence}`}
               className="rounded bg-accent/10 p-2"
               data-check={f.check}
+              data-field={f.field ?? "body"}
+              data-lang={f.lang}
             >
               <strong>
-                ({f.lang}) {t.has(`checks.${f.check}`) ? t(`checks.${f.check}` as "checks.quote_not_found") : f.check}
+                ({f.lang} · {t(`fields.${f.field ?? "body"}`)}){" "}
+                {t.has(`checks.${f.check}`) ? t(`checks.${f.check}` as "checks.quote_not_found") : f.check}
               </strong>
               : {f.sentence}
+              {f.attribution ? (
+                <span className="block" data-testid="finding-attribution">
+                  {t("misattributed", { draft: f.attribution.draft, source: f.attribution.source ?? "—" })}
+                </span>
+              ) : null}
               {f.nearMatch ? (
                 <span className="block text-muted">
                   {t("nearMatch")} [{f.nearMatch.n}] {f.nearMatch.passage}
