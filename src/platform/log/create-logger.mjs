@@ -28,3 +28,21 @@ export function createLogger({ level = "info", format, destination }) {
 
 /** The format for a NODE_ENV: JSON in production only. */
 export const formatFor = (/** @type {string | undefined} */ nodeEnv) => (nodeEnv === "production" ? "json" : "pretty");
+
+/**
+ * A logger made on its first use, for code that runs before the environment is final (the launcher sets
+ * NODE_ENV and loads .env before it logs; the server preload runs before Next).
+ * @param {() => import("pino").Logger} make
+ * @returns {import("pino").Logger}
+ */
+export function lazyLogger(make) {
+  /** @type {import("pino").Logger | undefined} */
+  let made;
+  return new Proxy(/** @type {import("pino").Logger} */ ({}), {
+    get(_target, key) {
+      made ??= make();
+      const value = Reflect.get(made, key, made);
+      return typeof value === "function" ? value.bind(made) : value;
+    },
+  });
+}
