@@ -1,4 +1,5 @@
 import { env } from "~/platform/env/env.js";
+import { log } from "~/platform/log/logger.ts";
 
 export type FaultPoint = NonNullable<typeof env.FAULT_KILL_AT>;
 
@@ -14,6 +15,6 @@ export function faultPoint(point: FaultPoint): void {
   const n = (reached.get(point) ?? 0) + 1;
   reached.set(point, n);
   if (n < env.FAULT_KILL_AFTER) return;
-  console.error(`[fault] killing the process group at ${point}`);
+  log.fatal(`[fault] killing the process group at ${point}`);
   process.kill(0, "SIGKILL");
 }

@@ -1,5 +1,6 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
+import { createLogger, formatFor } from "../log/create-logger.mjs";
 
 const postgresUrl = z
   .string()
@@ -248,7 +249,7 @@ export const env = createEnv({
   onValidationError: (issues) => {
     const summary = issues.map((i) => `${(i.path ?? []).join(".") || "env"}: ${i.message}`).join("; ");
     // One line, no stack: the operator sees exactly which variable to fix.
-    console.error(`Invalid environment configuration — ${summary}`);
+    createLogger({ format: formatFor(process.env.NODE_ENV) }).fatal(`Invalid environment configuration — ${summary}`);
     process.exit(1);
   },
 });
