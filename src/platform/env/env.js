@@ -1,6 +1,5 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
-import { createLogger, formatFor } from "../log/create-logger.mjs";
 
 const postgresUrl = z
   .string()
@@ -249,7 +248,8 @@ export const env = createEnv({
   onValidationError: (issues) => {
     const summary = issues.map((i) => `${(i.path ?? []).join(".") || "env"}: ${i.message}`).join("; ");
     // One line, no stack: the operator sees exactly which variable to fix.
-    createLogger({ format: formatFor(process.env.NODE_ENV) }).fatal(`Invalid environment configuration — ${summary}`);
+    // A plain line on stderr, not the logger: the logger's own settings (LOG_LEVEL) are what failed to validate.
+    process.stderr.write(`Invalid environment configuration — ${summary}\n`);
     process.exit(1);
   },
 });
