@@ -4,6 +4,7 @@ import type { AppSession } from "~/platform/auth/session.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError } from "~/platform/errors.ts";
 import { requestLog } from "~/platform/log/logger.ts";
+import { isClientAbort } from "./client-abort.ts";
 
 /**
  * Who may call a hand-written route handler (the ones tRPC and the REST adapter do not serve):
@@ -46,6 +47,7 @@ function toResponse(err: unknown, req: Request): Response {
     const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
     return errorResponse(new AppError("BAD_REQUEST", message, { field: issues[0]?.path || undefined }), issues);
   }
+  if (isClientAbort(err)) return errorResponse(new AppError("BAD_REQUEST", "Request body aborted"));
   if (isDatabaseUnavailable(err)) return errorResponse(databaseUnavailableError(err));
   requestLog(req.headers).error({ err }, "[route] unexpected error");
   return errorResponse(new AppError("INTERNAL", "Internal server error"));

@@ -9,6 +9,7 @@ import type { AppSession } from "~/platform/auth/session.ts";
 import { db } from "~/platform/db/db.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
+import { isClientAbort } from "~/platform/http/client-abort.ts";
 import { requestLog } from "~/platform/log/logger.ts";
 import { nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
 import { inputTooDeep, inputTransformer } from "./input-transformer.ts";
@@ -96,6 +97,7 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
     }
+    if (isClientAbort(cause)) throw new TRPCError({ code: "BAD_REQUEST", message: "Request body aborted", cause });
     // PostgreSQL down or restarting: a clear 503 with Retry-After (the client may simply retry), not a 500.
     if (isDatabaseUnavailable(cause)) {
       const app = databaseUnavailableError(cause);
