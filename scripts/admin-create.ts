@@ -3,6 +3,7 @@ import { ensureAdmin } from "~/features/users/ensure-admin.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
+import { processLog as log } from "./process-log.mjs";
 
 /**
  * `npm run admin:create -- --email a@b.c --password secret`: creates an admin account, or promotes an
@@ -13,13 +14,13 @@ const env = await prepareRuntime();
 const email = values.email ?? env.ADMIN_EMAIL;
 const password = values.password ?? env.ADMIN_PASSWORD;
 if (!email || !password || password.length < 6) {
-  console.error("usage: npm run admin:create -- --email EMAIL --password PASSWORD (at least 6 characters)");
+  log.fatal("usage: npm run admin:create -- --email EMAIL --password PASSWORD (at least 6 characters)");
   process.exit(2);
 }
 const { url, embedded } = await ensureDatabase(env);
 const db = createPrismaClient(url);
 const result = await ensureAdmin(db, { email, password, resetPassword: true });
-console.log(
+log.info(
   result?.created ? `[admin] created ${email}` : `[admin] ${email} is an admin; password set, its sessions ended`,
 );
 await db.$disconnect();

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type EmbeddedPgHandle, startEmbeddedPostgres } from "~/platform/db/embedded-postgres.ts";
 import { mayMigrate, migrate, pendingMigrations } from "~/platform/db/migrate.ts";
 import { DATA_DIR } from "./prepare-runtime.ts";
+import { processLog as logger } from "./process-log.mjs";
 
 interface DatabaseEnv {
   DATABASE_URL?: string;
@@ -10,7 +11,7 @@ interface DatabaseEnv {
   EMBEDDED_PG_DIR?: string;
 }
 
-const log = (line: string) => console.log(`[db] ${line}`);
+const log = (line: string) => logger.info(`[db] ${line}`);
 
 /**
  * Makes sure the app's database is migrated and returns its URL: the configured one, or an embedded PostgreSQL
@@ -63,6 +64,7 @@ async function ensureEmbedded(env: DatabaseEnv) {
     dataDir,
     port: env.EMBEDDED_PG_PORT,
     persistent: true,
+    log: (line) => logger.debug(`[db] ${line}`),
   });
   await embedded.createDatabase("riesgos");
   // Migrations run as the superuser, the app as its own role without superuser rights.

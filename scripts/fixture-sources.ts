@@ -1,4 +1,5 @@
 import { startFixtureSources } from "../tests/support/fixture-sources.ts";
+import { processLog as log } from "./process-log.mjs";
 
 /**
  * The fixture corpus (tests/fixtures/sources) on loopback, standing in for official sites so the agents'
@@ -7,7 +8,7 @@ import { startFixtureSources } from "../tests/support/fixture-sources.ts";
  */
 const port = Number(process.argv[2] ?? 4010);
 const server = await startFixtureSources(port);
-console.log(
+log.info(
   `[fixtures] official-site stand-in at ${server.url} (e.g. ${server.url}/digital-strategy.ec.europa.eu/es/ai-act-calendario.html)`,
 );
 process.on("SIGINT", () => void server.close().then(() => process.exit(0)));

@@ -1,5 +1,6 @@
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
+import { processLog as log } from "./process-log.mjs";
 
 /**
  * `npm run db:migrate`: applies pending migrations as the schema's owner: MIGRATION_DATABASE_URL, or DATABASE_URL
@@ -7,7 +8,7 @@ import { prepareRuntime } from "./prepare-runtime.ts";
  */
 const env = await prepareRuntime();
 const { embedded } = await ensureDatabase(env, "migrate").catch((err: Error) => {
-  console.error(`[migrate] ${err.message}`);
+  log.fatal(`[migrate] ${err.message}`);
   process.exit(1);
 });
 await embedded?.stop();

@@ -6,13 +6,14 @@
 import { inngestConfigured } from "~/platform/jobs/client.ts";
 import { getEngine } from "~/platform/jobs/engine/engine.ts";
 import { startSendJobs } from "~/server/send-jobs.ts";
+import { processLog as log } from "./process-log.mjs";
 
 if (inngestConfigured) {
-  console.log("[send] Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
+  log.info("[send] Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
   process.exit(0);
 }
 await startSendJobs();
 // startJobs reports an engine that did not start and goes on; this process has nothing else to do, so it
 // fails instead, and the launcher starts it again.
 await getEngine();
-console.log(`[send] the newsletter send's process is working its queues (pid ${process.pid})`);
+log.info(`[send] the newsletter send's process is working its queues (pid ${process.pid})`);

@@ -3,9 +3,10 @@
 import { installRequestGuard } from "../src/platform/http/request-guard.mjs";
 import { installServerTimeouts } from "../src/platform/http/server-timeouts.mjs";
 import { installClientAddress } from "../src/platform/security/client-address.mjs";
+import { processLog } from "./process-log.mjs";
 
 installClientAddress(Number(process.env.TRUSTED_PROXY_HOPS || 0));
-installRequestGuard();
+installRequestGuard({ log: processLog });
 installServerTimeouts({
   requestMs: Number(process.env.HTTP_REQUEST_TIMEOUT_MS || 30_000),
   headersMs: Number(process.env.HTTP_HEADERS_TIMEOUT_MS || 10_000),

@@ -2,12 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureAdmin } from "~/features/users/ensure-admin.ts";
-import { createPrismaClient } from "~/platform/db/client.ts";
-import { loadSeed } from "../seed/load.ts";
-import { announceAdmin } from "./admin-announce.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
+import { processLog as log } from "./process-log.mjs";
 import { superviseSendProcess } from "./send-supervisor.ts";
 
 /**
@@ -16,6 +13,8 @@ import { superviseSendProcess } from "./send-supervisor.ts";
  * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts).
  */
 const mode = process.argv[2] === "dev" ? "dev" : "start";
+/** `database`: only the database phase (start, migrate), held until a signal: to run scripts against it. */
+const databaseOnly = process.argv[2] === "database";
 if (mode === "start") (process.env as Record<string, string>).NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 /** Tells next.config.mjs that this build only serves the site (see serveOnlyBuild there). */
@@ -24,22 +23,30 @@ const START_BUILD_FLAG = "SERVE_ONLY_BUILD";
 async function main() {
   const env = await prepareRuntime();
   const { url, embedded } = await ensureDatabase(env);
+  if (databaseOnly) return holdDatabase(embedded);
+  // Loaded once .env is in the environment (they read src/platform/env), and not by the database phase alone.
+  const [{ createPrismaClient }, { loadSeed }, { ensureAdmin }, { announceAdmin }] = await Promise.all([
+    import("~/platform/db/client.ts"),
+    import("../seed/load.ts"),
+    import("~/features/users/ensure-admin.ts"),
+    import("./admin-announce.ts"),
+  ]);
 
   const db = createPrismaClient(url);
   const counts = await loadSeed(db);
   const inserted = Object.entries(counts).filter(([, n]) => n > 0);
-  console.log(
+  log.info(
     inserted.length ? `[seed] inserted ${inserted.map(([k, n]) => `${n} ${k}`).join(", ")}` : "[seed] content present",
   );
   const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   await db.$disconnect();
-  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => console.log(line) });
+  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => log.info(line) });
 
   const port = process.env.PORT ?? "3000";
   process.env.PORT = port; // the default origin (no SITE_URL) is http://localhost:$PORT
   const next = path.resolve("node_modules/next/dist/bin/next");
   if (mode === "start" && buildIsStale()) {
-    console.log("[build] building the production site (next build)…");
+    log.info("[build] building the production site (next build)…");
     // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in.
     const { SITE_URL: _runtimeOnly, ...runtimeFree } = process.env;
     // A build for serving only (next.config.mjs): no type-check (`npm test` and CI run tsc first), no
@@ -66,7 +73,7 @@ async function main() {
   const sendProcess = process.env.NEWSLETTER_SEND_PROCESS || "own";
   process.env.NEWSLETTER_SEND_PROCESS = sendProcess;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
-  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => console.log(l), ready) : undefined;
+  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => log.info(l), ready) : undefined;
   const child = spawn(process.execPath, [next, mode, "-p", port], {
     stdio: "inherit",
     env: {
@@ -77,7 +84,7 @@ async function main() {
       HTTP_REQUEST_TIMEOUT_MS: String(env.HTTP_REQUEST_TIMEOUT_MS),
     },
   });
-  console.log(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
+  log.info(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => {
     child.kill(signal);
     void sender?.stop(signal);
@@ -90,6 +97,14 @@ async function main() {
     await embedded?.stop().catch(() => {});
     process.exit(code ?? 0);
   });
+}
+
+function holdDatabase(embedded: { stop(): Promise<void> } | undefined) {
+  log.info("[db] database ready");
+  const stop = () => void embedded?.stop().finally(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  setInterval(() => {}, 60_000);
 }
 
 /** A build is stale when missing or older than any source file it was built from. */
@@ -108,6 +123,6 @@ function buildIsStale(): boolean {
 }
 
 main().catch((err) => {
-  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  log.fatal(`[start] ${err instanceof Error ? err.message : `failed with no reason given (${String(err)})`}`);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "edge") return;
   const { siteUrl, siteUrlWarning } = await import("~/platform/http/site-url.ts");
   const warning = siteUrlWarning();
-  if (warning) console.warn(warning);
+  if (warning) (await import("~/platform/log/logger.ts")).log.warn(warning);
   defaultAuthUrl(siteUrl());
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
   // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)

@@ -6,6 +6,7 @@ import { loginInputSchema } from "~/features/users/schema.ts";
 import { db } from "~/platform/db/db.ts";
 import { authSecret } from "~/platform/env/live.ts";
 import { AppError } from "~/platform/errors.ts";
+import { log } from "~/platform/log/logger.ts";
 import { clientIp } from "~/platform/security/rate-limit.ts";
 import { nulCharacterPath } from "~/platform/security/storable-text.ts";
 import type { SessionUser } from "../platform/auth/session.ts";
@@ -65,7 +66,7 @@ export const authOptions: NextAuthOptions = {
         } catch (err) {
           if (err instanceof AppError && err.code === "UNAUTHORIZED") return null;
           if (err instanceof AppError && err.code === "TOO_MANY_REQUESTS") throw new Error("TooManyRequests");
-          console.error("[auth] sign-in failed:", err);
+          log.error({ err }, "[auth] sign-in failed");
           throw new Error("SignInUnavailable");
         }
       },
@@ -90,7 +91,7 @@ export const authOptions: NextAuthOptions = {
   logger: {
     // A revoked or timed-out session is routine, not an error worth a stack trace.
     error(code, metadata) {
-      if (code !== "JWT_SESSION_ERROR") console.error(`[next-auth] ${code}`, metadata);
+      if (code !== "JWT_SESSION_ERROR") log.error({ metadata }, `[next-auth] ${code}`);
     },
     warn() {},
     debug() {},

@@ -15,7 +15,7 @@ export class CrashableServer {
   private constructor(
     private readonly port: number,
     private readonly env: Record<string, string | undefined>,
-    private readonly logFile: string,
+    readonly logFile: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }

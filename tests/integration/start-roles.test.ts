@@ -41,6 +41,14 @@ function runScript(script: string, env: Record<string, string>, stopAt?: RegExp)
   });
 }
 
+/** The launcher's log in production: one JSON object a line, read here as "level message". */
+const logLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { level: string; msg: string })
+    .map((l) => `${l.level} ${l.msg}`);
+
 /** A database migrated up to, not including, the newest migration (which is then pending). */
 async function databaseOneMigrationBehind(prefix: string) {
   const all = readMigrations();
@@ -61,17 +69,17 @@ describe("database roles at start and migration", () => {
 
     const start = await runScript("scripts/start.ts", { DATABASE_URL: appUrl });
     expect(start.code).toBe(1);
-    expect(start.stdout).toBe("");
-    expect(start.stderr.trim().split("\n")).toEqual([
-      `[start] database schema out of date: 1 migration is pending (${newest}); run \`npm run db:migrate\` with MIGRATION_DATABASE_URL (the owner's URL) first`,
+    expect(start.stderr).toBe("");
+    expect(logLines(start.stdout)).toEqual([
+      `fatal [start] database schema out of date: 1 migration is pending (${newest}); run \`npm run db:migrate\` with MIGRATION_DATABASE_URL (the owner's URL) first`,
     ]);
 
     // The app's role may not migrate, and `db:migrate` says so instead of failing half-way.
     const refused = await runScript("scripts/migrate.ts", { DATABASE_URL: appUrl });
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(
-      "[migrate] the role of DATABASE_URL may not change the schema: set MIGRATION_DATABASE_URL to the owner's URL",
-    );
+    expect(logLines(refused.stdout)).toEqual([
+      "fatal [migrate] the role of DATABASE_URL may not change the schema: set MIGRATION_DATABASE_URL to the owner's URL",
+    ]);
     expect(await pendingMigrations(appUrl)).toEqual([newest]);
 
     const migrated = await runScript("scripts/migrate.ts", { DATABASE_URL: appUrl, MIGRATION_DATABASE_URL: ownerUrl });
@@ -88,7 +96,7 @@ describe("database roles at start and migration", () => {
     ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
     const expected = readMigrations().map((m) => m.name);
-    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration \S+/g) ?? []);
+    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration [\w.-]+/g) ?? []);
     expect(appliedLines.sort()).toEqual(expected.map((name) => `applied migration ${name}`).sort());
 
     const client = new pg.Client({ connectionString: ownerUrl });
@@ -109,7 +117,7 @@ describe("database roles at start and migration", () => {
       runScript("scripts/start.ts", { DATABASE_URL: ownerUrl }, past),
     ]);
     const expected = readMigrations().map((m) => m.name);
-    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration \S+/g) ?? []);
+    const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration [\w.-]+/g) ?? []);
     expect(appliedLines.sort()).toEqual(expected.map((name) => `applied migration ${name}`).sort());
     expect(runs.filter((r) => r.stdout.includes("[db] schema up to date"))).toHaveLength(1);
 

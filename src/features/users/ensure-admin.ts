@@ -21,20 +21,27 @@ export async function ensureAdmin(
   db: DbClient,
   opts: { email?: string; password?: string; resetPassword?: boolean },
 ): Promise<EnsureAdminResult | null> {
-  // Instances starting together race to create the same admin: the loser finds the winner's row next time.
+  // Instances starting together race to create the same admin: the loser's insert does nothing (no error
+  // logged) and its next round finds the winner's account.
   for (let attempt = 1; ; attempt++) {
-    try {
-      return await ensureAdminOnce(db, opts);
-    } catch (err) {
-      if (attempt >= 3 || (err as { code?: string }).code !== "P2002") throw err;
-    }
+    const result = await ensureAdminOnce(db, opts);
+    if (result !== LOST_RACE) return result;
+    if (attempt >= 3) throw new Error("the first admin's e-mail or username kept being taken by another instance");
   }
+}
+
+const LOST_RACE = Symbol("lost the race to create the admin");
+
+/** Creates the account unless another instance just took its e-mail or username (ON CONFLICT DO NOTHING). */
+async function insertAdmin(db: DbClient, data: { email: string; username: string; passwordHash: string }) {
+  const { count } = await db.user.createMany({ data: [{ ...data, role: "admin" }], skipDuplicates: true });
+  return count === 1;
 }
 
 async function ensureAdminOnce(
   db: DbClient,
   opts: { email?: string; password?: string; resetPassword?: boolean },
-): Promise<EnsureAdminResult | null> {
+): Promise<EnsureAdminResult | null | typeof LOST_RACE> {
   if (opts.email && opts.password) {
     const email = opts.email.toLowerCase();
     const existing = await db.user.findUnique({ where: { email } });
@@ -44,29 +51,19 @@ async function ensureAdminOnce(
       await setPassword(db, { userId: existing.id, newPassword: opts.password });
       return { email, created: false, passwordReset: true };
     }
-    await db.user.create({
-      data: {
-        email,
-        username: await freeUsername(db, email.split("@")[0] ?? "admin"),
-        passwordHash: await hashPassword(opts.password),
-        role: "admin",
-      },
-    });
-    return { email, created: true };
+    const username = await freeUsername(db, email.split("@")[0] ?? "admin");
+    const created = await insertAdmin(db, { email, username, passwordHash: await hashPassword(opts.password) });
+    return created ? { email, created: true } : LOST_RACE;
   }
   if (await db.user.findFirst({ where: { role: "admin" }, select: { id: true } })) return null;
   const email = "admin@riesgos-ia.local";
   const generatedPassword = randomBytes(12).toString("base64url");
-  await db.user.upsert({
-    where: { email },
-    create: {
-      email,
-      username: await freeUsername(db, "admin"),
-      passwordHash: await hashPassword(generatedPassword),
-      role: "admin",
-    },
-    update: { passwordHash: await hashPassword(generatedPassword), role: "admin" },
-  });
+  const passwordHash = await hashPassword(generatedPassword);
+  // An account with this e-mail but not an admin (none exists) becomes the admin, with the new password.
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) await db.user.update({ where: { id: existing.id }, data: { passwordHash, role: "admin" } });
+  else if (!(await insertAdmin(db, { email, username: await freeUsername(db, "admin"), passwordHash })))
+    return LOST_RACE;
   return { email, generatedPassword, created: true };
 }
 

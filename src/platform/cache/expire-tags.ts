@@ -1,4 +1,5 @@
 import { redisUrl } from "~/platform/env/live.ts";
+import { log } from "~/platform/log/logger.ts";
 
 /** Immediate expiry: the next read after a change goes to the database (no stale-while-revalidate). */
 const EXPIRE_NOW = { expire: 0 } as const;
@@ -78,7 +79,7 @@ export function serverCache(): ServerCache | undefined {
  */
 async function announceToServers(tags: readonly string[]): Promise<void> {
   const { announceTagExpiry } = await import("./tag-expiry-channel.ts");
-  await announceTagExpiry(tags).catch((e) => console.warn(`[cache] expiry not announced: ${(e as Error).message}`));
+  await announceTagExpiry(tags).catch((e) => log.warn(`[cache] expiry not announced: ${(e as Error).message}`));
 }
 
 /**

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { db } from "~/platform/db/db.ts";
+import { log } from "~/platform/log/logger.ts";
 
 /** PostgreSQL's notification channel of data-cache tag expiries made outside any site server. */
 const CHANNEL = "cache_tags_expired";
@@ -53,7 +54,7 @@ export function listenForTagExpiries(url: string, apply: (tags: string[]) => Pro
       } catch {
         return;
       }
-      if (isTagList(tags)) apply(tags).catch((e) => console.error(`[cache] expiry: ${(e as Error).message}`));
+      if (isTagList(tags)) apply(tags).catch((e) => log.error(`[cache] expiry: ${(e as Error).message}`));
     });
     try {
       await client.connect();

@@ -16,6 +16,7 @@ import {
   SUPERUSER,
   saveCredentials,
 } from "./embedded-credentials.ts";
+import { startOnFreeLock } from "./embedded-lock.ts";
 
 interface EmbeddedPgOptions {
   dataDir: string;
@@ -105,12 +106,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     }
   }
 
-  // A crash can leave a stale pid file behind, which would stop postgres from starting.
-  const pidFile = path.join(dataDir, "postmaster.pid");
-  if (initialised && fs.existsSync(pidFile)) fs.rmSync(pidFile);
   if (!initialised) prepareDataDir(dataDir);
   const fresh = initialised ? null : newCredentials();
 
+  let attemptOutput = "";
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -127,15 +126,30 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
       "max_connections=200",
       "-c",
       `fsync=${opts.persistent ? "on" : "off"}`,
+      // After a crash, one syncfs of the data folder's file system instead of an fsync of each of its files
+      // (seconds on a busy disk) before recovery: the same guarantee, a faster restart.
+      "-c",
+      "recovery_init_sync_method=syncfs",
     ],
-    onLog: (m) => log(String(m).trimEnd()),
+    onLog: (m) => {
+      attemptOutput += String(m);
+      log(String(m).trimEnd());
+    },
     onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
   });
   if (fresh) {
     await server.initialise();
     saveCredentials(dataDir, fresh);
   }
-  await server.start();
+  // A crash leaves a lock file and, for a moment, processes behind (see embedded-lock.ts).
+  await startOnFreeLock(dataDir, {
+    start: () => {
+      attemptOutput = "";
+      return server.start();
+    },
+    output: () => attemptOutput,
+    log,
+  });
   const creds = fresh ?? readCredentials(dataDir) ?? (await migrateLegacyCluster(dataDir, opts.port));
   if (!creds)
     throw new Error(`embedded PostgreSQL in ${dataDir}: no ${credentialsPath(dataDir)} and the old password fails`);

@@ -52,6 +52,8 @@ export const env = createEnv({
     // either the server answers 408 and closes the connection (src/platform/http/server-timeouts.mjs).
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    // The logger's level (src/platform/log): JSON lines in production, readable lines elsewhere.
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
     // Inngest: with none of these set, jobs run on the embedded engine (pg-boss on our PostgreSQL).
@@ -169,6 +171,7 @@ export const env = createEnv({
     TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
     HTTP_HEADERS_TIMEOUT_MS: process.env.HTTP_HEADERS_TIMEOUT_MS || undefined,
     HTTP_REQUEST_TIMEOUT_MS: process.env.HTTP_REQUEST_TIMEOUT_MS || undefined,
+    LOG_LEVEL: process.env.LOG_LEVEL || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
     EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
     INNGEST_EVENT_KEY: process.env.INNGEST_EVENT_KEY || undefined,
@@ -254,7 +257,8 @@ export const env = createEnv({
   onValidationError: (issues) => {
     const summary = issues.map((i) => `${(i.path ?? []).join(".") || "env"}: ${i.message}`).join("; ");
     // One line, no stack: the operator sees exactly which variable to fix.
-    console.error(`Invalid environment configuration — ${summary}`);
+    // A plain line on stderr, not the logger: the logger's own settings (LOG_LEVEL) are what failed to validate.
+    process.stderr.write(`Invalid environment configuration — ${summary}\n`);
     process.exit(1);
   },
 });

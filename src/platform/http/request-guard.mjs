@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
+import { REQUEST_ID_HEADER } from "../log/create-logger.mjs";
 import { patchCreateServer } from "./patch-create-server.mjs";
 
 /** The methods the site answers; any other that Node parses, Next refuses itself (400 or 405). */
@@ -53,11 +55,25 @@ function refused(req, res) {
  * Answers, before Next sees them, the requests Next itself would turn into a bare 500. Plain JavaScript: it
  * runs as a Node preload (`--import`) in the Next.js server process, before Next creates its server.
  */
-export function installRequestGuard() {
+export function installRequestGuard({ log }) {
   patchCreateServer({
     wrap: (listener) =>
       function guardedListener(req, res) {
+        const id = identify(req, res);
+        // A client that goes away in the middle of its body is routine: one debug line, never an unhandled error.
+        req.on("error", (err) =>
+          log.debug({ reqId: id, method: req.method, url: req.url, code: err.code }, "[http] request body aborted"),
+        );
         if (!refused(req, res)) listener.call(this, req, res);
       },
   });
+}
+
+/** The request's id (a proxy's, when it gave a plausible one): on the request for the app's logs, and answered. */
+function identify(req, res) {
+  const given = req.headers[REQUEST_ID_HEADER];
+  const id = typeof given === "string" && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
 }

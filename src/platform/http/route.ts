@@ -3,6 +3,8 @@ import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import type { AppSession } from "~/platform/auth/session.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError } from "~/platform/errors.ts";
+import { requestLog } from "~/platform/log/logger.ts";
+import { isClientAbort } from "./client-abort.ts";
 
 /**
  * Who may call a hand-written route handler (the ones tRPC and the REST adapter do not serve):
@@ -37,7 +39,7 @@ function errorResponse(err: AppError, issues?: { path: string; message: string }
   return Response.json(body, { status: err.status, headers });
 }
 
-function toResponse(err: unknown): Response {
+function toResponse(err: unknown, req: Request): Response {
   if (err instanceof AppError) return errorResponse(err);
   if (err instanceof ZodError) {
     // The same 400 the REST adapter sends for invalid input.
@@ -45,8 +47,9 @@ function toResponse(err: unknown): Response {
     const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
     return errorResponse(new AppError("BAD_REQUEST", message, { field: issues[0]?.path || undefined }), issues);
   }
+  if (isClientAbort(err)) return errorResponse(new AppError("BAD_REQUEST", "Request body aborted"));
   if (isDatabaseUnavailable(err)) return errorResponse(databaseUnavailableError(err));
-  console.error("[route]", err);
+  requestLog(req.headers).error({ err }, "[route] unexpected error");
   return errorResponse(new AppError("INTERNAL", "Internal server error"));
 }
 
@@ -69,7 +72,7 @@ export function route<P = Record<string, never>>(
       const params = ((await context?.params) ?? {}) as P;
       return await handler(req, { params, session });
     } catch (err) {
-      return toResponse(err);
+      return toResponse(err, req);
     }
   };
   return Object.assign(wrapped, { access });

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log/logger.ts";
 import { type Lane, registerJobs, setLane } from "./catalog.ts";
 import { inngest, inngestConfigured } from "./client.ts";
 import type { AnyJob } from "./contract.ts";
@@ -28,14 +29,14 @@ export async function startJobs(jobs: readonly AnyJob[], lane: Lane = {}): Promi
   registerJobs(jobs);
   setLane(lane);
   if (inngestConfigured) {
-    await catchUpOnInngest(jobs).catch((e) => console.error(`[jobs] schedules: ${(e as Error).message}`));
+    await catchUpOnInngest(jobs).catch((e) => log.error(`[jobs] schedules: ${(e as Error).message}`));
     return;
   }
   try {
     const engine = await getEngine();
-    console.log(`[jobs] embedded engine started (pg-boss, schema ${engine.schema})`);
+    log.info(`[jobs] embedded engine started (pg-boss, schema ${engine.schema})`);
   } catch (err) {
-    console.error(`[jobs] the job engine did not start: ${(err as Error).message}`);
+    log.error(`[jobs] the job engine did not start: ${(err as Error).message}`);
     return;
   }
   // A graceful stop lets running steps finish; a kill -9 is recovered by the next process (see engine.ts).

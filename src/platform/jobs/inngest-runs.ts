@@ -1,5 +1,6 @@
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
+import { log } from "~/platform/log/logger.ts";
 
 /**
  * Under Inngest the runs live in Inngest; the app notes what it sees of each (start, step reached, outcome)
@@ -7,7 +8,7 @@ import { env } from "~/platform/env/env.js";
  * Noting never fails a run: a write that fails is only logged.
  */
 const quietly = (p: Promise<unknown>) =>
-  p.catch((err: unknown) => console.error(`[jobs] inngest run record: ${(err as Error).message}`));
+  p.catch((err: unknown) => log.error(`[jobs] inngest run record: ${(err as Error).message}`));
 
 export const noteRunStarted = (runId: string, name: string, attempt: number) =>
   quietly(

@@ -3,6 +3,7 @@ import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { databaseUrl, rateLimitSetting } from "~/platform/env/live.ts";
 import { AppError } from "~/platform/errors.ts";
+import { log } from "~/platform/log/logger.ts";
 
 /**
  * Abuse protection with rate-limiter-flexible on PostgreSQL (table `rate_limits`, created by a migration),
@@ -67,7 +68,7 @@ function limiter(name: RateLimitName): RateLimiterPostgres {
     pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
     // An idle connection dropped by a PostgreSQL restart emits 'error' on the pool; unhandled, that would
     // crash the server. The pool discards the client itself, and the insurance limiter covers the gap.
-    pool.on("error", (err) => console.warn("[rate-limit] idle PostgreSQL connection lost:", err.message));
+    pool.on("error", (err) => log.warn(`[rate-limit] idle PostgreSQL connection lost: ${err.message}`));
   }
   const policy = ratePolicy(name);
   found = new RateLimiterPostgres({

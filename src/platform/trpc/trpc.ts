@@ -9,6 +9,8 @@ import type { AppSession } from "~/platform/auth/session.ts";
 import { db } from "~/platform/db/db.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/unavailable.ts";
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
+import { isClientAbort } from "~/platform/http/client-abort.ts";
+import { requestLog } from "~/platform/log/logger.ts";
 import { nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
 import { inputTooDeep, inputTransformer } from "./input-transformer.ts";
 
@@ -88,20 +90,22 @@ const TRPC_CODE: Record<AppErrorCode, TRPCError["code"]> = {
 };
 
 /** Maps an AppError thrown by a service to the matching tRPC code (the one place that does so). */
-const appErrors = t.middleware(async ({ next }) => {
+const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
     }
+    if (isClientAbort(cause)) throw new TRPCError({ code: "BAD_REQUEST", message: "Request body aborted", cause });
     // PostgreSQL down or restarting: a clear 503 with Retry-After (the client may simply retry), not a 500.
     if (isDatabaseUnavailable(cause)) {
       const app = databaseUnavailableError(cause);
-      console.warn("[trpc] database unavailable:", cause instanceof Error ? cause.message : cause);
+      requestLog(ctx.headers).warn(`[trpc] database unavailable: ${cause instanceof Error ? cause.message : cause}`);
       throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: app.message, cause: app });
     }
-    if (result.error.code === "INTERNAL_SERVER_ERROR") console.error("[trpc]", result.error.cause ?? result.error);
+    if (result.error.code === "INTERNAL_SERVER_ERROR")
+      requestLog(ctx.headers).error({ err: result.error.cause ?? result.error }, "[trpc] unexpected error");
   }
   return result;
 });
@@ -155,7 +159,7 @@ const audited = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
     input,
     data: result.ok ? result.data : undefined,
     error: result.ok ? undefined : { code: result.error.code, message: result.error.message },
-  }).catch((err) => console.error("[audit] could not record", meta.audit, err));
+  }).catch((err) => requestLog(ctx.headers).error({ err, audit: meta.audit }, "[audit] could not record"));
   return result;
 });
 

@@ -1,4 +1,6 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { isClientAbort } from "~/platform/http/client-abort.ts";
+import { requestLog } from "~/platform/log/logger.ts";
 import { type AppMeta, createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
 
@@ -83,7 +85,8 @@ export async function handleRest(incoming: Request): Promise<Response> {
       return {};
     },
     onError: ({ error }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error("[rest]", error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR" && !isClientAbort(error.cause))
+        requestLog(req.headers).error({ err: error.cause ?? error }, "[rest] unexpected error");
     },
   });
   const headers = new Headers(res.headers);

@@ -25,7 +25,8 @@ export function UnsubscribeStatus({ token }: { token: string }) {
       return;
     }
     postJson("/api/newsletter/unsubscribe", { token })
-      .catch((err) => console.error("unsubscribe failed", err))
+      // The page reads the same either way; the server logs a failure and the e-mail's link can be used again.
+      .catch(() => {})
       .finally(() => setDone(true));
   }, [token]);
 

@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
+import { log } from "~/platform/log/logger.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
 import { beginAttempt, endAttempt } from "./attempts.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
@@ -31,7 +32,7 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
       step,
       attempt: pj.retryCount,
       runId,
-      log: (m) => console.log(`[job ${job.name}] ${m}`),
+      log: (m) => log.info(`[job ${job.name}] ${m}`),
       progress: (done, total) => reportProgress(runId, done, total),
     });
     await endAttempt(runId, attempt, "completed", null);
@@ -41,7 +42,7 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
     await endAttempt(runId, attempt, cancelled ? "cancelled" : "failed", describeFailure(err, 0, 0).message).catch(
       () => undefined,
     );
-    console.error(`[job ${job.name}] attempt ${pj.retryCount + 1} failed: ${(err as Error)?.message ?? err}`);
+    log.error(`[job ${job.name}] attempt ${pj.retryCount + 1} failed: ${(err as Error)?.message ?? err}`);
     const failure = describeFailure(err, pj.retryCount, pj.retryLimit, cancelled);
     // A non-retriable error (or a cancelled run) must end the job now: pg-boss retries while
     // retry_count < retry_limit, so the limit is lowered to the count before the failure is recorded.

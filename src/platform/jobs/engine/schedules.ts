@@ -1,5 +1,6 @@
 import parser from "cron-parser";
 import { db } from "~/platform/db/db.ts";
+import { log } from "~/platform/log/logger.ts";
 import { registeredJobs } from "../catalog.ts";
 import { type Engine, runIdFor, sendOptions } from "./engine-api.ts";
 
@@ -56,7 +57,7 @@ export async function catchUpMissedFires(engine: Engine): Promise<void> {
     if (!since[0] || since[0].at > slot) continue;
     const id = runIdFor(job.name, `slot:${slot.toISOString()}`);
     const sent = await engine.boss.send(job.name, { slot: slot.toISOString() }, { id, ...sendOptions(job) });
-    if (sent) console.log(`[jobs] ${job.name}: catching up the fire of ${slot.toISOString()}`);
+    if (sent) log.info(`[jobs] ${job.name}: catching up the fire of ${slot.toISOString()}`);
   }
 }
 

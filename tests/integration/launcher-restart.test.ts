@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/platform/db/embedded-postgres.ts";
+import { freePort } from "../setup/postgres.ts";
+
+/**
+ * The launcher's database phase (`scripts/start.ts database`: the same code `npm start` runs before Next.js, on
+ * embedded PostgreSQL) after a crash: kill -9 of its whole process group (launcher and PostgreSQL), then a start
+ * at once; and a start on a data folder another live PostgreSQL holds, which must say why it cannot start.
+ */
+interface Launch {
+  child: ChildProcess;
+  output: () => string;
+  /** Milliseconds from spawn to the database being ready, or the exit code when it stopped first. */
+  outcome: Promise<{ readyAfterMs: number } | { exitCode: number | null }>;
+}
+
+const READY = "[db] database ready";
+
+function launchDatabase(env: Record<string, string>): Launch {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "database"], {
+    detached: true,
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NEXTAUTH_SECRET: "restart-test-secret-restart-test-secret-rt",
+      ...env,
+    },
+  });
+  let output = "";
+  const outcome = new Promise<{ readyAfterMs: number } | { exitCode: number | null }>((resolve) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      if (output.includes(READY)) resolve({ readyAfterMs: Date.now() - startedAt });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (exitCode) => resolve({ exitCode }));
+  });
+  return { child, output: () => output, outcome };
+}
+
+async function kill9(launch: Launch) {
+  const exited = new Promise((resolve) => launch.child.on("exit", resolve));
+  if (launch.child.exitCode === null && launch.child.pid) process.kill(-launch.child.pid, "SIGKILL");
+  await exited;
+}
+
+const launches: Launch[] = [];
+const clusters: EmbeddedPgHandle[] = [];
+afterAll(async () => {
+  for (const l of launches) if (l.child.exitCode === null && l.child.pid) process.kill(-l.child.pid, "SIGKILL");
+  for (const c of clusters) await c.stop();
+});
+
+describe("launcher start after a crash", () => {
+  it("starts again at once after kill -9, twenty times, each start within 15 s", async () => {
+    const dataDir = tempDataDir("riesgos-restart-");
+    const env = {
+      DATA_DIR: fs.mkdtempSync("/tmp/riesgos-restart-data-"),
+      EMBEDDED_PG_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    };
+    const first = launchDatabase(env);
+    launches.push(first);
+    expect(await first.outcome, first.output()).toHaveProperty("readyAfterMs");
+    let previous = first;
+    const starts: number[] = [];
+    for (let cycle = 1; cycle <= 20; cycle++) {
+      await kill9(previous);
+      const next = launchDatabase(env);
+      launches.push(next);
+      const outcome = await next.outcome;
+      expect(outcome, `start ${cycle}:\n${next.output()}`).toHaveProperty("readyAfterMs");
+      if ("readyAfterMs" in outcome) starts.push(outcome.readyAfterMs);
+      previous = next;
+    }
+    await kill9(previous);
+    expect(starts).toHaveLength(20);
+    expect(starts.filter((ms) => ms > 15_000)).toEqual([]);
+  }, 600_000);
+
+  it("refuses a data folder a live PostgreSQL holds, with PostgreSQL's own reason", async () => {
+    const dataDir = tempDataDir("riesgos-held-");
+    clusters.push(await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false }));
+    const launch = launchDatabase({
+      DATA_DIR: fs.mkdtempSync("/tmp/riesgos-held-data-"),
+      EMBEDDED_PG_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
+    launches.push(launch);
+    expect(await launch.outcome).toEqual({ exitCode: 1 });
+    expect(launch.output()).toMatch(/lock file \\?"postmaster\.pid\\?" already exists/);
+    expect(launch.output()).not.toContain("undefined");
+    // The live cluster's lock file is left alone.
+    expect(fs.existsSync(`${dataDir}/postmaster.pid`)).toBe(true);
+  }, 120_000);
+});
