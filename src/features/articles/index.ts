@@ -20,6 +20,7 @@ export {
   deskArticles,
   dueScheduledSlugs,
   insertArticle,
+  insertArticleUnlessTaken,
   publishedArticleIds,
   recentArticleCoverage,
   updateArticleLocked,
