@@ -113,9 +113,10 @@ describe("verifyDraft", () => {
       sources: [sources[0] as SourceForCheck, source(2, EN_SOURCE, { fetched: false, status: null, text: "" })],
     });
     expect(report.status).toBe("failed");
-    expect(report.findings.filter((f) => f.check === "tie_unknown_source").map((f) => f.detail)).toEqual([
-      expect.stringContaining("[2]"),
-      expect.stringContaining("[7]"),
+    // A tie to a listed source that was not read says why; only a tie to no listed source is "unknown".
+    expect(report.findings.filter((f) => f.sentence).map((f) => [f.check, f.detail])).toEqual([
+      ["source_not_fetched", expect.stringContaining("[2]")],
+      ["tie_unknown_source", expect.stringContaining("[7]")],
     ]);
   });
 

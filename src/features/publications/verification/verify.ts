@@ -1,7 +1,7 @@
 import { checkClaims, claimsOf } from "./claim-checks.ts";
 import { type IndexedSource, indexSource } from "./passages.ts";
 import { splitSentences } from "./sentences.ts";
-import { checkListedSources, isUsable } from "./source-checks.ts";
+import { checkListedSources, isUsable, noteTruncated, tiedToUnread } from "./source-checks.ts";
 import { createTieFinder, stripCitationMarkers } from "./ties.ts";
 import type {
   CheckKind,
@@ -35,21 +35,23 @@ export function statusOf(findings: Finding[]): VerificationStatus {
 function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>, usable: IndexedSource[]) {
   const findings: Finding[] = [];
   const claims: ClaimResult[] = [];
-  // Every tie must point at a source that was read.
+  // Every tie must point at a source that was read; a tie to one that was not says why it could not be used.
   for (const tied of draft.sentences) {
     for (const n of new Set(tied.sources)) {
       const source = bySource.get(n);
       if (source && isUsable(source)) continue;
-      findings.push({
-        lang: draft.lang,
-        check: "tie_unknown_source",
-        sentence: tied.text,
-        claim: null,
-        detail: source
-          ? `tied to source [${n}] (${source.url}), which was not read`
-          : `tied to source [${n}], which does not exist`,
-        nearMatch: null,
-      });
+      findings.push(
+        source
+          ? tiedToUnread(source, draft.lang, tied.text)
+          : {
+              lang: draft.lang,
+              check: "tie_unknown_source",
+              sentence: tied.text,
+              claim: null,
+              detail: `tied to source [${n}], which does not exist`,
+              nearMatch: null,
+            },
+      );
     }
   }
   const tieOf = createTieFinder(draft.sentences);
@@ -59,6 +61,8 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
     const found = claimsOf(text);
     if (!found.quotes.length && !found.figures.length) continue;
     const tie = tieOf(text);
+    // Tied only to sources that were not read: the tie's own finding above already says why.
+    if (tie?.sources.length && tie.sources.every((n) => !usable.some((s) => s.source.n === n))) continue;
     const cited = tie ? usable.filter((s) => tie.sources.includes(s.source.n)) : usable;
     if (!tie)
       findings.push({
@@ -71,7 +75,14 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
       });
     const checked = checkClaims(found, { lang: draft.lang, sentence, cited, all: usable });
     claims.push(...checked.results);
-    findings.push(...checked.findings);
+    findings.push(
+      ...checked.findings.map((f) =>
+        noteTruncated(
+          f,
+          cited.map((c) => c.source),
+        ),
+      ),
+    );
   }
   return { findings, claims };
 }
