@@ -33,6 +33,15 @@ export async function publishedArticleExists(db: DbClient, slug: string): Promis
 }
 
 /** Any status: what an admin may read at GET /api/articles/{slug} (SPEC §7 "unless an admin asks"). */
+/** The current slug of the published article that once had `oldSlug` (a repaired slug), or null. */
+export async function currentSlugOf(db: DbClient, oldSlug: string): Promise<string | null> {
+  const row = await db.articleSlugRedirect.findUnique({
+    where: { old_slug: oldSlug },
+    select: { article: { select: { slug: true, status: true } } },
+  });
+  return row?.article.status === "published" ? row.article.slug : null;
+}
+
 export async function getArticleAnyStatus(db: DbClient, slug: string) {
   const row = await db.article.findUnique({ where: { slug } });
   return row ? toArticleDto(row) : null;
