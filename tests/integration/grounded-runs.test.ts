@@ -108,11 +108,10 @@ describe("grounded agent runs", () => {
     expect(prompt).toContain("[1] Commission opens consultation on high-risk AI guidelines");
     expect(prompt).toContain("Stakeholders can reply until 18 July 2025");
     expect(JSON.stringify(openai.chatRequests("translation")[0]!.body)).toContain("[1]");
-    // Every gathered source is listed (the one that answered 404 too, in its place), then the model's own.
+    // Every gathered source is listed (the one that answered 404 too, in its place), not what the model listed.
     expect(article!.sources).toEqual([
       { name: CONSULTATION.title, url: sources.urlOf("/ai-office/consultation") },
       { name: sources.host.replace(/:\d+$/, ""), url: sources.urlOf("/missing") },
-      { name: "Inventada", url: "https://ec.europa.eu/invented" },
     ]);
     const snaps = await app.db.sourceSnapshot.findMany({ where: { article_id: article!.id } });
     expect(snaps).toHaveLength(2);

@@ -63,8 +63,8 @@ const resultOf = (s: SourceForCheck): SourceResult => ({
 
 /**
  * Every source an article lists (in either language) is accounted for in the report's source list: read, or
- * not with its reason. One that could not be read (fetch refused, non-2xx, off the allow-list, never fetched)
- * is also a finding, reported once, in the first language that lists it.
+ * not with its reason. A listed URL that was never fetched at all is also a finding, reported once, in the
+ * first language that lists it.
  */
 export function checkListedSources(
   drafts: { lang: Lang; sourceUrls: string[] }[],
@@ -91,10 +91,10 @@ export function checkListedSources(
           detail: `[${n}] ${url} is listed but was never fetched`,
           nearMatch: null,
         });
-        continue;
       }
-      const why = unusable(source);
-      if (why) findings.push({ lang: draft.lang, sentence: "", claim: source.url, nearMatch: null, ...why });
+      // A source fetched but not read is accounted for in `results` with its reason; only the sentences tied
+      // to it get a finding (tiedToUnread), so one unreadable page among those gathered does not fail a draft
+      // that does not rest on it.
     }
   }
   return { results, findings };
