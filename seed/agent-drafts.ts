@@ -72,6 +72,7 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
         etag: null,
         lastModified: null,
         allowListed: true, // the shipped sources are on the default allow-list (europa.eu)
+        truncated: false,
         checkState: null,
         checkedAt: null,
       });

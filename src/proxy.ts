@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
-import { notFoundKind } from "./features/seo/index.ts";
+import { movedArticlePath, notFoundKind } from "./features/seo/index.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
 import { routing } from "./platform/i18n/routing.ts";
@@ -83,6 +83,9 @@ async function page(request: NextRequest) {
   request.headers.set("x-nonce", nonce);
   request.headers.set("Content-Security-Policy", csp);
   let response = handleI18nRouting(request);
+  // A former article slug (repaired since): 301 to the article's page under its current slug.
+  const moved = response.headers.has("location") ? null : await movedArticlePath(request.nextUrl.pathname);
+  if (moved) return NextResponse.redirect(new URL(moved, request.url), 301);
   // Unknown paths and slugs: the site's 404 page, rendered on the server, with status 404.
   const missing = response.headers.has("location") ? null : await notFoundKind(request.nextUrl.pathname);
   if (missing) {

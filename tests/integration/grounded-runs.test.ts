@@ -62,9 +62,13 @@ describe("grounded agent runs", () => {
     expect(run.result.failure).toMatchObject({ code: "noOfficialSource" });
     expect(run.error).toBe("No se pudo leer ninguna fuente oficial: no se ha escrito ningún borrador");
     const logs = run.logs.join("\n");
-    expect(logs).toContain(`Fuente no leída: ${sources.urlOf("/gone")}: respuesta HTTP de error`);
-    expect(logs).toContain("Fuente no leída: https://example.com/not-official: el dominio no está en la lista");
-    expect(logs).toContain("Fuente no leída: http://127.0.0.1:9/internal: el dominio no está en la lista");
+    expect(logs).toContain(`Fuente no leída: ${sources.urlOf("/gone")}: el servidor respondió HTTP 404`);
+    expect(logs).toContain(
+      "Fuente no leída: https://example.com/not-official: el dominio example.com no está en la lista de fuentes oficiales",
+    );
+    expect(logs).toContain(
+      "Fuente no leída: http://127.0.0.1:9/internal: el dominio 127.0.0.1 no está en la lista de fuentes oficiales",
+    );
     expect(logs).toContain("Fuentes leídas: 0 de 3");
     expect(openai.chatRequests()).toHaveLength(0);
     // The refusals are kept as snapshots of the run (the desk shows them), none linked to an article.
@@ -82,7 +86,7 @@ describe("grounded agent runs", () => {
     });
   });
 
-  it("the prompt carries the fetched sources' text numbered, and the draft's sources are exactly those read", async () => {
+  it("the prompt carries the fetched sources' text numbered, and the draft lists every source, read or not", async () => {
     const agent = await activeAgent("article-generator", {
       sourceUrls: [sources.urlOf("/ai-office/consultation"), sources.urlOf("/missing")],
     });
@@ -104,7 +108,11 @@ describe("grounded agent runs", () => {
     expect(prompt).toContain("[1] Commission opens consultation on high-risk AI guidelines");
     expect(prompt).toContain("Stakeholders can reply until 18 July 2025");
     expect(JSON.stringify(openai.chatRequests("translation")[0]!.body)).toContain("[1]");
-    expect(article!.sources).toEqual([{ name: CONSULTATION.title, url: sources.urlOf("/ai-office/consultation") }]);
+    // Every gathered source is listed (the one that answered 404 too, in its place), not what the model listed.
+    expect(article!.sources).toEqual([
+      { name: CONSULTATION.title, url: sources.urlOf("/ai-office/consultation") },
+      { name: sources.host.replace(/:\d+$/, ""), url: sources.urlOf("/missing") },
+    ]);
     const snaps = await app.db.sourceSnapshot.findMany({ where: { article_id: article!.id } });
     expect(snaps).toHaveLength(2);
     expect(snaps.find((s) => s.ok)).toMatchObject({ title: CONSULTATION.title, http_status: 200 });
@@ -163,7 +171,7 @@ describe("verification of grounded drafts", () => {
     const bad = await execute(agent.id);
     expect(bad.run.status, bad.run.error ?? "").toBe("completed");
     expect(bad.article).toMatchObject({ status: "draft", review_required: true });
-    expect(bad.run.logs.join("\n")).toContain("quote_not_found");
+    expect(bad.run.logs.join("\n")).toContain("Hallazgo en español: Cita no encontrada en la fuente:");
     const report = await app.admin.admin.verification.get({ slug: bad.article!.slug });
     expect(report.status).not.toBe("verified");
     expect(report.report!.findings).toEqual(

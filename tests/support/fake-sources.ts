@@ -28,6 +28,26 @@ const page = (p: { title: string; paragraphs: string[] }) => `<!doctype html>
 <main><article><h1>${p.title}</h1>${p.paragraphs.map((t) => `<p>${t}</p>`).join("\n")}</article></main>
 <footer><p>© Official publisher</p></footer></body></html>`;
 
+/**
+ * A consolidated act with its annexes, over the fetcher's 5 MB cap (about 6 MB): its opening paragraphs are
+ * read, and the last one, past the cap, is not.
+ */
+export const LARGE_ACT = {
+  path: "/eur-lex/consolidated-act",
+  title: "Consolidated text of the AI Act with annexes",
+  opening: "This consolidated text of the AI Act applies from 2 August 2026 to providers of high-risk AI systems.",
+  pastTheCap: "Annex XIV lists 777 additional high-risk uses.",
+};
+let largeAct: string | null = null;
+const largeActHtml = () => {
+  const annex = "Annex text describing obligations of providers and deployers in detail. ".repeat(20);
+  largeAct ??= page({
+    title: LARGE_ACT.title,
+    paragraphs: [LARGE_ACT.opening, ...Array.from({ length: 4300 }, () => annex), LARGE_ACT.pastTheCap],
+  });
+  return largeAct;
+};
+
 /** The strong validator of a page's current HTML (re-fetches send it back in If-None-Match). */
 const etagOf = (html: string) => `"${createHash("sha256").update(html).digest("hex").slice(0, 16)}"`;
 
@@ -53,6 +73,7 @@ export async function startFakeSources(): Promise<FakeSources> {
     if (status) return { status, type: "text/html", body: `<html><body><h1>${status}</h1></body></html>` };
     const to = redirects.get(url.pathname);
     if (to) return { status: 301, type: "text/html", headers: { location: to }, body: "" };
+    if (url.pathname === LARGE_ACT.path) return { type: "text/html; charset=utf-8", body: largeActHtml() };
     const found = SOURCE_PAGES[url.pathname];
     if (found) {
       const html = page(found);

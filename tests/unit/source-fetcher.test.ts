@@ -95,21 +95,27 @@ describe("source fetcher refusals", () => {
     expect(followed).toMatchObject({ ok: true, finalUrl: `${site.url}/www.gov.uk/en/aisi-uk.html` });
   });
 
-  it("refuses a body over the size cap, declared or streamed", async () => {
+  it("reads a body over the size cap up to the cap and marks it truncated, declared or streamed", async () => {
     const f = fetcher({ maxBytes: 4096 });
-    expect(await f.fetch(`${site.url}/big?bytes=10000`)).toMatchObject({
-      reason: "too_big",
-      detail: expect.stringContaining("declared"),
-    });
-    expect(await f.fetch(`${site.url}/big?bytes=10000&chunked=1`)).toMatchObject({
-      reason: "too_big",
-      detail: expect.stringContaining("streaming"),
-    });
-    expect(refusal(await f.fetch(`${site.url}/big?bytes=1000`))).toBe("ok");
-    // A small gzip body that expands past the cap is refused on its decoded size.
-    expect(await f.fetch(`${site.url}/gzip?bytes=100000`)).toMatchObject({ reason: "too_big" });
+    for (const url of [`${site.url}/big?bytes=10000`, `${site.url}/big?bytes=10000&chunked=1`]) {
+      const big = await f.fetch(url);
+      expect(big, url).toMatchObject({ ok: true, status: 200, truncated: true, title: "Big" });
+      const text = big.ok ? big.text : "";
+      expect(text).toMatch(/^Big\s+x{3000,}$/);
+      expect(text.length).toBeLessThanOrEqual(4096);
+    }
+    expect(await f.fetch(`${site.url}/big?bytes=1000`)).toMatchObject({ ok: true, truncated: false });
+    // A small gzip body that expands past the cap is cut on its decoded size.
+    const expanded = await f.fetch(`${site.url}/gzip?bytes=100000`);
+    expect(expanded).toMatchObject({ ok: true, truncated: true });
+    expect(expanded.ok && expanded.text.length).toBeLessThanOrEqual(4096);
     const gz = await f.fetch(`${site.url}/gzip`);
+    expect(gz).toMatchObject({ ok: true, truncated: false });
     expect(gz.ok && gz.text).toContain("travels gzip-compressed with 3 figures");
+    // A PDF cut at the cap cannot be parsed: that one is still refused as too big.
+    expect(await fetcher({ maxBytes: 1000 }).fetch(`${site.url}/www.boe.es/es/real-decreto-sandbox.pdf`)).toMatchObject(
+      { ok: false, reason: "too_big" },
+    );
   });
 
   it("gives up at the time limit", async () => {

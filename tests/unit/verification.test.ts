@@ -113,9 +113,10 @@ describe("verifyDraft", () => {
       sources: [sources[0] as SourceForCheck, source(2, EN_SOURCE, { fetched: false, status: null, text: "" })],
     });
     expect(report.status).toBe("failed");
-    expect(report.findings.filter((f) => f.check === "tie_unknown_source").map((f) => f.detail)).toEqual([
-      expect.stringContaining("[2]"),
-      expect.stringContaining("[7]"),
+    // A tie to a listed source that was not read says why; only a tie to no listed source is "unknown".
+    expect(report.findings.filter((f) => f.sentence).map((f) => [f.check, f.detail])).toEqual([
+      ["source_not_fetched", expect.stringContaining("[2]")],
+      ["tie_unknown_source", expect.stringContaining("[7]")],
     ]);
   });
 
@@ -125,7 +126,7 @@ describe("verifyDraft", () => {
     expect(report.findings.map((f) => f.check)).toEqual(["untied_claim"]);
   });
 
-  it("fails listed sources that 404, are off the list or were never fetched", () => {
+  it("accounts for listed sources that 404, are off the list or were never fetched; only the never fetched is a finding", () => {
     const report = verifyDraft({
       drafts: [
         draft(
@@ -140,28 +141,37 @@ describe("verifyDraft", () => {
         ),
       ],
       sources: [
-        source(1, "", { status: 404, fetched: false }),
+        source(1, "", { status: 404, fetched: false, reason: "http_status" }),
         sources[1] as SourceForCheck,
         source(3, "x", { url: "https://blog.example.com/post", allowListed: false }),
       ],
     });
     expect(report.status).toBe("failed");
-    expect(report.findings.map((f) => f.check)).toEqual([
-      "source_not_fetched",
-      "source_off_list",
-      "source_not_fetched",
+    expect(report.findings.map((f) => f.check)).toEqual(["source_not_fetched"]);
+    expect(report.sources.map((s) => [s.n, s.state, s.reason])).toEqual([
+      [1, "unreachable", "http_status"],
+      [2, "fetched", null],
+      [3, "off_list", null],
+      [4, "unreachable", "not_fetched"],
     ]);
-    expect(report.sources.map((s) => [s.n, s.state])).toEqual([
-      [1, "unreachable"],
-      [2, "fetched"],
-      [3, "off_list"],
-      [4, "unreachable"],
-    ]);
-    const status = verifyDraft({
-      drafts: [draft("es", [], ["https://ec.europa.eu/s1"])],
-      sources: [source(1, "x", { status: 500 }), sources[1] as SourceForCheck],
+    // A sentence tied to them says why each could not be used.
+    const tied = verifyDraft({
+      drafts: [
+        draft("es", [
+          ["La Oficina de IA cuenta con 140 personas.", [1]],
+          ["Las multas llegan a 35.000.000 euros.", [3]],
+        ]),
+      ],
+      sources: [
+        source(1, "", { status: 404, fetched: false, reason: "http_status" }),
+        sources[1] as SourceForCheck,
+        source(3, "x", { url: "https://blog.example.com/post", allowListed: false }),
+      ],
     });
-    expect(status.findings.map((f) => f.check)).toEqual(["source_status"]);
+    expect(tied.findings.map((f) => [f.check, f.detail])).toEqual([
+      ["source_status", "[1] https://ec.europa.eu/s1 answered 404"],
+      ["source_off_list", "[3] https://blog.example.com/post is not on the official-source allow-list"],
+    ]);
   });
 
   it("fails a draft when no source was read at all", () => {

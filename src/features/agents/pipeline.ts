@@ -148,18 +148,29 @@ export async function gatherMaterial(db: DbClient, plan: RunPlan): Promise<Mater
   }
 }
 
+/**
+ * A grounded run's sources: every one it gathered, in fetch order (the article lists them all, read or not,
+ * numbered from 1 as the `[n]` markers number them), and those that were read, the only ones the prompt carries.
+ */
+export interface RunSources {
+  listed: { name: string; url: string }[];
+  read: GroundSource[];
+}
+
 /** Step 2: the article in the run's primary language. */
-export async function writeDraft(plan: RunPlan, material: Material, read: GroundSource[] = []): Promise<Draft> {
-  const prompt = draftPrompt(plan, material, read);
+export async function writeDraft(
+  plan: RunPlan,
+  material: Material,
+  sources: RunSources = { listed: [], read: [] },
+): Promise<Draft> {
+  const prompt = draftPrompt(plan, material, sources.read);
   const { data, citations } = await structured(plan, prompt, draftSchema, "article_draft");
   const body = data.body.trim();
   if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
-  // A grounded draft cites exactly the sources it was written from, numbered as the prompt numbered them.
-  // Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
+  // A grounded draft lists every source the run gathered, numbered as the prompt numbered them (not what the
+  // model lists). Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
   const found = [...material.sources, ...citations];
-  const sources = read.length
-    ? read.map((s) => ({ name: s.title.slice(0, 200) || new URL(s.url).hostname, url: s.url }))
-    : citedSources(found.length ? found : data.sources);
+  const listed = sources.listed.length ? sources.listed : citedSources(found.length ? found : data.sources);
   return {
     title: data.title.trim(),
     summary: data.summary.trim(),
@@ -169,7 +180,7 @@ export async function writeDraft(plan: RunPlan, material: Material, read: Ground
       .map((t) => t.trim())
       .filter(Boolean)
       .slice(0, 6),
-    sources,
+    sources: listed,
   };
 }
 

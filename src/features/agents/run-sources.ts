@@ -6,9 +6,9 @@ import {
 } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import type { FetchRefusal } from "~/platform/providers/source-fetcher/index.ts";
-import { type GroundSource, runDraftContent } from "./grounding.ts";
-import type { Draft, Material, Translation } from "./pipeline.ts";
+import { runDraftContent } from "./grounding.ts";
+import { citedSources, type Draft, type Material, type RunSources, type Translation } from "./pipeline.ts";
+import { sourceLines, verificationLines } from "./run-log.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 
@@ -22,23 +22,15 @@ const log = translatorFor("es", "jobLogs.agentRun");
 
 export const isGrounded = (plan: RunPlan) => plan.kind !== "interview-generator";
 
-/** Step "fetch-sources": one log line per source read or refused; the count of sources read. */
+/** Step "fetch-sources": the lines saying each source read or refused (and why); the count of sources read. */
 export async function fetchRunMaterial(db: DbClient, plan: RunPlan, material: Material) {
   const snapshots = await fetchRunSources(
     db,
     plan.runId,
-    material.sources.map((s) => s.url),
+    // Only web links are fetched and listed (a `javascript:` "source" from a feed never reaches a page).
+    citedSources(material.sources).map((s) => s.url),
   );
-  for (const s of snapshots) {
-    const line = s.ok
-      ? log("sourceRead", { url: s.url, title: s.title || s.finalUrl })
-      : log("sourceRefused", {
-          url: s.url,
-          reason: log(`refusals.${(s.reason ?? "network") as FetchRefusal}`),
-          detail: s.detail,
-        });
-    await appendRunLog(db, plan.runId, line);
-  }
+  for (const s of snapshots) for (const line of sourceLines(s)) await appendRunLog(db, plan.runId, line);
   const read = snapshots.filter((s) => s.ok).length;
   await appendRunLog(db, plan.runId, log("sourcesRead", { read: String(read), total: String(snapshots.length) }), 30);
   return { read, total: snapshots.length };
@@ -51,12 +43,26 @@ export async function finishUnsourcedRun(db: DbClient, plan: RunPlan) {
   return { articleId: null };
 }
 
-/** The run's fetched sources, numbered as the prompt and the draft's `[n]` markers number them. */
-export async function readSources(db: DbClient, plan: RunPlan): Promise<GroundSource[]> {
-  if (!isGrounded(plan)) return [];
+/** The run's sources (see RunSources): all it gathered, in fetch order, and the ones read. */
+export async function readSources(db: DbClient, plan: RunPlan, material: Material): Promise<RunSources> {
+  if (!isGrounded(plan)) return { listed: [], read: [] };
   const snapshots = await runSnapshots(db, plan.runId);
-  return snapshots.filter((s) => s.ok).map((s, i) => ({ n: i + 1, url: s.url, title: s.title, text: s.text }));
+  const gatheredName = new Map(material.sources.map((s) => [s.url, s.name]));
+  const listed = snapshots.map((s) => ({
+    name: (s.ok && s.title.slice(0, 200)) || gatheredName.get(s.url) || hostName(s.url),
+    url: s.url,
+  }));
+  const read = snapshots.flatMap((s, i) => (s.ok ? [{ n: i + 1, url: s.url, title: s.title, text: s.text }] : []));
+  return { listed, read };
 }
+
+const hostName = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+};
 
 /**
  * Steps "verify-draft" (the primary language, right after drafting) and "verify" (both languages, after the
@@ -69,16 +75,9 @@ export async function verifyRunDraft(
   translation: Translation | null,
 ): Promise<VerificationReport> {
   const report = verifyContent(runDraftContent(plan.language, draft, translation), await runSnapshots(db, plan.runId));
-  const languages = translation ? "es+en" : plan.language;
-  await appendRunLog(
-    db,
-    plan.runId,
-    report.status === "verified"
-      ? log("verified", { languages })
-      : log("verificationFindings", { languages, status: report.status, count: String(report.findings.length) }),
-    translation ? 75 : 50,
-  );
-  for (const f of report.findings.slice(0, 20))
-    await appendRunLog(db, plan.runId, log("finding", { lang: f.lang, check: f.check, claim: f.claim ?? f.sentence }));
+  const languages = translation ? ["es", "en"] : [plan.language];
+  const [summary, ...findings] = verificationLines(report, languages);
+  await appendRunLog(db, plan.runId, summary ?? "", translation ? 75 : 50);
+  for (const line of findings) await appendRunLog(db, plan.runId, line);
   return report;
 }

@@ -43,7 +43,7 @@ export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
 export async function gatherRunMaterial(db: DbClient, plan: RunPlan): Promise<Material> {
   const material = await gatherMaterial(db, plan);
   for (const note of material.notes) await appendRunLog(db, plan.runId, note);
-  await appendRunLog(db, plan.runId, log("materialGathered", { count: String(material.sources.length) }), 20);
+  await appendRunLog(db, plan.runId, log("materialGathered", { count: material.sources.length }), 20);
   return material;
 }
 
@@ -79,7 +79,7 @@ export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
 }
 
 export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
-  const draft = await writeDraft(plan, material, await readSources(db, plan));
+  const draft = await writeDraft(plan, material, await readSources(db, plan, material));
   await appendRunLog(db, plan.runId, log("draft", { language: plan.language, title: draft.title }), 45);
   return draft;
 }
@@ -99,7 +99,7 @@ export async function checkRunSources(db: DbClient, plan: RunPlan, draft: Draft)
   const check = checkSources(draft.sources);
   const line =
     check.reason === "ok"
-      ? log("sourcesOfficial", { count: String(draft.sources.length) })
+      ? log("sourcesOfficial", { count: draft.sources.length })
       : check.reason === "noSources"
         ? log("noSources")
         : log("sourcesOutside", { sources: check.rejected.join(", ") });

@@ -3,6 +3,7 @@ import { expireTags } from "~/platform/cache/expire-tags.ts";
 import { db } from "~/platform/db/db.ts";
 import { toArticleCard } from "./card.ts";
 import {
+  currentSlugOf,
   getHomeFeaturedArticle,
   getPublishedArticle,
   listArticleFacets,
@@ -64,6 +65,8 @@ export const articleContent = {
     (slug) => [articleTag(slug)],
     CONTENT_TTL,
   ),
+  /** Where a former slug moved (the proxy's 301): asked only for a slug with no page, so not cached. */
+  movedSlug: (slug: string) => currentSlugOf(db, slug),
   relatedArticles: cached(
     "articles.related",
     async (article: { slug: string; topics: string[] }) => (await listRelatedArticles(db, article)).map(toArticleCard),

@@ -21,6 +21,7 @@ export {
   dueScheduledSlugs,
   imageInUse,
   insertArticle,
+  insertArticleUnlessTaken,
   publishedArticleIds,
   recentArticleCoverage,
   updateArticleLocked,

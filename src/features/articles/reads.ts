@@ -32,6 +32,15 @@ export async function publishedArticleExists(db: DbClient, slug: string): Promis
   return (await db.article.count({ where: { ...PUBLIC, slug } })) > 0 || null;
 }
 
+/** The current slug of the published article that once had `oldSlug` (a repaired slug), or null. */
+export async function currentSlugOf(db: DbClient, oldSlug: string): Promise<string | null> {
+  const row = await db.articleSlugRedirect.findUnique({
+    where: { old_slug: oldSlug },
+    select: { article: { select: { slug: true, status: true } } },
+  });
+  return row?.article.status === "published" ? row.article.slug : null;
+}
+
 /** Any status: what an admin may read at GET /api/articles/{slug} (docs/product.md §7 "unless an admin asks"). */
 export async function getArticleAnyStatus(db: DbClient, slug: string) {
   const row = await db.article.findUnique({ where: { slug } });

@@ -40,6 +40,18 @@ export function insertArticle(db: DbClient, data: Prisma.ArticleUncheckedCreateI
   return db.article.create({ data });
 }
 
+/**
+ * Inserts a new article unless its slug or run id is taken (INSERT … ON CONFLICT DO NOTHING): a taken slug is
+ * an expected outcome for generated slugs, answered with null rather than a logged unique-constraint error.
+ */
+export async function insertArticleUnlessTaken(
+  db: DbClient,
+  data: Prisma.ArticleCreateManyInput,
+): Promise<Article | null> {
+  const [row] = await db.article.createManyAndReturn({ data: [data], skipDuplicates: true });
+  return row ?? null;
+}
+
 export async function deleteArticleRow(db: DbClient, slug: string) {
   await db.article.delete({ where: { slug } });
 }

@@ -138,6 +138,10 @@ export const verificationReportSchema = z.object({
       url: z.string(),
       state: z.enum(["fetched", "unreachable", "off_list"]),
       status: z.number().nullable(),
+      /** Where its redirects ended, when elsewhere; why it was not read; whether only its first part was. */
+      finalUrl: z.string().nullable().optional(),
+      reason: z.string().nullable().optional(),
+      truncated: z.boolean().optional(),
     }),
   ),
   claims: z.array(
@@ -178,6 +182,8 @@ export const snapshotSummarySchema = z.object({
   title: z.string(),
   content_hash: z.string().nullable(),
   allow_listed: z.boolean(),
+  /** Only the first part of a document over the size cap was read. */
+  truncated: z.boolean(),
   check_state: z.string().nullable(),
   checked_at: z.date().nullable(),
 });

@@ -19,6 +19,8 @@ export interface SnapshotView {
   etag: string | null;
   lastModified: string | null;
   allowListed: boolean;
+  /** Only the first part of a document over the size cap was read. */
+  truncated: boolean;
   checkState: string | null;
   checkedAt: Date | null;
 }
@@ -39,6 +41,7 @@ export function toSnapshotView(row: SourceSnapshot): SnapshotView {
     etag: row.etag,
     lastModified: row.last_modified,
     allowListed: isOfficialSource(row.url) && isOfficialSource(row.final_url),
+    truncated: row.truncated,
     checkState: row.check_state,
     checkedAt: row.checked_at,
   };
@@ -68,6 +71,7 @@ export async function storeSnapshots(
               kind: o.kind,
               etag: o.etag,
               last_modified: o.lastModified,
+              truncated: o.truncated,
             }
           : {
               ...base,
@@ -115,4 +119,5 @@ export const previousFetch = (s: SnapshotView) => ({
   text: s.text,
   title: s.title,
   contentHash: s.contentHash ?? undefined,
+  truncated: s.truncated,
 });

@@ -80,6 +80,7 @@ const summary = (s: SnapshotView) => ({
   title: s.title,
   content_hash: s.contentHash,
   allow_listed: s.allowListed,
+  truncated: s.truncated,
   check_state: s.checkState,
   checked_at: s.checkedAt,
 });

@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
+import { isOfficialSource } from "./source-policy.ts";
 import type { SnapshotView } from "./source-snapshots.ts";
 import { stripTies, tiedSentences } from "./ties.ts";
 import type { DraftForCheck, SourceForCheck, VerificationReport } from "./verification/index.ts";
@@ -25,9 +26,11 @@ export function sourcesForCheck(sources: { url: string }[], snapshots: SnapshotV
       url: source.url,
       finalUrl: snap?.finalUrl ?? null,
       status: snap?.status ?? null,
-      allowListed: snap ? snap.allowListed : false,
+      allowListed: snap ? snap.allowListed : isOfficialSource(source.url),
       fetched: Boolean(snap?.ok),
       text: snap?.ok ? snap.text : "",
+      reason: snap ? snap.reason : null,
+      truncated: snap?.truncated ?? false,
     };
   });
 }

@@ -1,5 +1,12 @@
 /** What crawlers and share previews see: the sitemap, share cards, JSON-LD and the 404 decision. */
-export { type NotFoundKind, notFoundKind, notFoundView, publicItemExists, routeShape } from "./not-found.ts";
+export {
+  movedArticlePath,
+  type NotFoundKind,
+  notFoundKind,
+  notFoundView,
+  publicItemExists,
+  routeShape,
+} from "./not-found.ts";
 export { shareCard } from "./share-card.ts";
 export { sitemapXml } from "./sitemap.ts";
 export { authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";

@@ -11,6 +11,10 @@ export interface SourceForCheck {
   text: string;
   /** The source's declared language, when its snapshot carries one; else it is detected from the text. */
   lang?: Lang | null;
+  /** Why it was not read (the fetcher's refusal: http_status, off_list, robots, too_big, timeout…), if it was not. */
+  reason?: string | null;
+  /** True when only the first part of a large document was read (the size cap). */
+  truncated?: boolean;
 }
 
 export interface TiedSentence {
@@ -69,6 +73,12 @@ export interface SourceResult {
   url: string;
   state: "fetched" | "unreachable" | "off_list";
   status: number | null;
+  /** Where its redirects ended, when that is another address. */
+  finalUrl?: string | null;
+  /** Why it was not read ("not_fetched": listed, never fetched); null when it was read. */
+  reason?: string | null;
+  /** Only the first part of it was read (the size cap). */
+  truncated?: boolean;
 }
 
 export type VerificationStatus = "verified" | "needs_review" | "failed";

@@ -3,7 +3,7 @@ import { extractFigures } from "./figures.ts";
 import { type IndexedSource, indexSource } from "./passages.ts";
 import { withoutQuotes } from "./quotes.ts";
 import { splitSentences } from "./sentences.ts";
-import { checkListedSources, isUsable } from "./source-checks.ts";
+import { checkListedSources, isUsable, noteTruncated, tiedToUnread } from "./source-checks.ts";
 import { createTieFinder, stripCitationMarkers } from "./ties.ts";
 import type {
   CheckKind,
@@ -37,22 +37,24 @@ export function statusOf(findings: Finding[]): VerificationStatus {
 function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>, usable: IndexedSource[]) {
   const findings: Finding[] = [];
   const claims: ClaimResult[] = [];
-  // Every tie must point at a source that was read.
+  // Every tie must point at a source that was read; a tie to one that was not says why it could not be used.
   for (const tied of draft.sentences) {
     for (const n of new Set(tied.sources)) {
       const source = bySource.get(n);
       if (source && isUsable(source)) continue;
-      findings.push({
-        lang: draft.lang,
-        field: "body",
-        check: "tie_unknown_source",
-        sentence: tied.text,
-        claim: null,
-        detail: source
-          ? `tied to source [${n}] (${source.url}), which was not read`
-          : `tied to source [${n}], which does not exist`,
-        nearMatch: null,
-      });
+      findings.push(
+        source
+          ? { ...tiedToUnread(source, draft.lang, tied.text), field: "body" }
+          : {
+              lang: draft.lang,
+              field: "body",
+              check: "tie_unknown_source",
+              sentence: tied.text,
+              claim: null,
+              detail: `tied to source [${n}], which does not exist`,
+              nearMatch: null,
+            },
+      );
     }
   }
   const tieOf = createTieFinder(draft.sentences);
@@ -94,6 +96,8 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
       cited: [],
       all: usable,
     };
+    // Tied only to sources that were not read: the tie's own finding above already says why.
+    if (tie?.sources.length && tie.sources.every((n) => !usable.some((s) => s.source.n === n))) continue;
     // A sentence the model left untied (or tied to nothing) is one untied_claim, not a claim missing from [].
     if (!tie?.sources.length) {
       const untied = checkUntied(found, ctx);
@@ -101,9 +105,17 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
       findings.push(untied.finding);
       continue;
     }
-    const checked = checkClaims(found, { ...ctx, cited: usable.filter((s) => tie.sources.includes(s.source.n)) });
+    const cited = usable.filter((s) => tie.sources.includes(s.source.n));
+    const checked = checkClaims(found, { ...ctx, cited });
     claims.push(...checked.results);
-    findings.push(...checked.findings);
+    findings.push(
+      ...checked.findings.map((f) =>
+        noteTruncated(
+          f,
+          cited.map((c) => c.source),
+        ),
+      ),
+    );
   }
   return { findings, claims };
 }

@@ -66,8 +66,15 @@ export function tidyText(text: string): string {
 }
 
 /**
+ * Past this size a page is a document (an act with its annexes, a report), not a news page in its chrome:
+ * Readability's scoring of every element would take many seconds, so the body's text is read as it is.
+ */
+const READABILITY_MAX_CHARS = 1_000_000;
+
+/**
  * The main text of an HTML page: Mozilla Readability picks the article out of the page's DOM (linkedom); a page
- * too short for its heuristics falls back to the whole body. Either way the text comes from the DOM.
+ * too short for its heuristics, or too large for them, falls back to the whole body. Either way the text comes
+ * from the DOM.
  */
 export function extractHtml(html: string, url: string): { title: string; text: string } {
   const { document } = parseHTML(html);
@@ -80,6 +87,7 @@ export function extractHtml(html: string, url: string): { title: string; text: s
   };
   let article: ReturnType<Readability["parse"]> = null;
   try {
+    if (html.length > READABILITY_MAX_CHARS) throw new Error("too large for Readability");
     // Readability edits the document it reads: it gets its own parse, the fallback reads the untouched one.
     article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 200 }).parse();
   } catch {

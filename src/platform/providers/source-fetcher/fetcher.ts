@@ -20,7 +20,8 @@ const DEFAULT_USER_AGENT = "RiesgosIA-SourceFetcher/1.0";
 /**
  * Reads official sources for grounded drafting. Each URL (and each redirect hop) must be http(s), on the
  * allow-list or an operator-named extra host, on a public address unless it is an extra host, allowed by
- * robots.txt; bodies are capped in size and the whole fetch in time; one request at a time per host.
+ * robots.txt; bodies are read up to a size cap (a longer one is kept truncated) and the whole fetch is
+ * capped in time; one request at a time per host.
  */
 export function createSourceFetcher(options: SourceFetcherOptions): SourceFetcher {
   const extraHosts = options.extraHosts ?? [];
@@ -141,6 +142,7 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
           contentHash: previous.contentHash ?? sha256(text),
           kind: "text",
           notModified: true,
+          truncated: previous.truncated ?? false,
         };
       }
       if (res.status < 200 || res.status >= 300)
@@ -155,6 +157,13 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
       const extracted =
         kind === "pdf"
           ? await extractPdf(res.body, url.href).catch((err: Error) => {
+              // A PDF cut at the cap has no trailer to read it by: it is refused as too big, not unreadable.
+              if (res.truncated)
+                throw new FetchError(
+                  "too_big",
+                  `a PDF over the ${maxBytes}-byte cap cannot be read in part`,
+                  res.status,
+                );
               throw new FetchError("unsupported_type", `unreadable PDF: ${err.message}`, res.status);
             })
           : kind === "html"
@@ -168,6 +177,7 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
         ...extracted,
         contentHash: sha256(extracted.text),
         notModified: false,
+        truncated: res.truncated,
       };
     } catch (err) {
       const failure = err instanceof FetchError ? err : new FetchError("network", (err as Error).message);

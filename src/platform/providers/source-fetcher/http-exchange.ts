@@ -9,6 +9,8 @@ export interface Exchange {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+  /** The body was longer than maxBytes: `body` holds its first maxBytes (decoded) bytes. */
+  truncated: boolean;
 }
 
 export interface ExchangeOptions {
@@ -22,8 +24,8 @@ export interface ExchangeOptions {
 }
 
 /**
- * One GET, no redirects followed: the connection goes through the guarded lookup, the body is streamed and
- * dropped past maxBytes, and the whole exchange ends at the deadline.
+ * One GET, no redirects followed: the connection goes through the guarded lookup, the body is streamed up to
+ * maxBytes (the rest is not read: `truncated`), and the whole exchange ends at the deadline.
  */
 export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> {
   const client = url.protocol === "https:" ? https : http;
@@ -44,31 +46,29 @@ export function exchange(url: URL, options: ExchangeOptions): Promise<Exchange> 
         const status = res.statusCode ?? 0;
         if (!options.wantBody(status)) {
           res.resume();
-          return finish(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0) }));
-        }
-        const declared = Number(res.headers["content-length"]);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          req.destroy();
-          return finish(() =>
-            reject(
-              new FetchError("too_big", `declared ${declared} bytes, over the ${options.maxBytes}-byte cap`, status),
-            ),
-          );
+          return finish(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0), truncated: false }));
         }
         const chunks: Buffer[] = [];
         let size = 0;
-        // The cap counts decoded bytes, so a small compressed body cannot expand past it.
+        // The cap counts decoded bytes, so a small compressed body cannot expand past it. A longer body is
+        // read up to the cap and the rest left unread (a large official text is still worth its first part).
         const body = decoded(res);
         body.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
+          if (done) return;
+          const room = options.maxBytes - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
             req.destroy();
-            finish(() =>
-              reject(new FetchError("too_big", `body passed the ${options.maxBytes}-byte cap while streaming`, status)),
+            return finish(() =>
+              resolve({ status, headers: res.headers, body: Buffer.concat(chunks), truncated: true }),
             );
-          } else chunks.push(chunk);
+          }
+          size += chunk.length;
+          chunks.push(chunk);
         });
-        body.on("end", () => finish(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
+        body.on("end", () =>
+          finish(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks), truncated: false })),
+        );
         body.on("error", (err) => finish(() => reject(networkError(err))));
         if (body !== res) res.on("error", (err) => finish(() => reject(networkError(err))));
       },

@@ -25,6 +25,8 @@ export interface FetchedSource {
   lastModified: string | null;
   /** True when the server answered 304 to a conditional GET: text/title are the previous ones. */
   notModified: boolean;
+  /** True when the document was longer than the size cap: the text is what its first maxBytes held. */
+  truncated: boolean;
 }
 
 export interface FetchFailure {
@@ -54,6 +56,7 @@ export interface PreviousFetch {
   text?: string;
   title?: string;
   contentHash?: string;
+  truncated?: boolean;
 }
 
 export interface SourceFetcher {

@@ -121,6 +121,12 @@ export function VerificationPanel({ slug }: { slug: string }) {
               <span className="text-muted">
                 {s.status ?? s.reason} · {new Date(s.fetched_at).toLocaleString("es-ES")}
               </span>
+              {s.truncated ? (
+                <span className="text-muted" data-testid="snapshot-truncated">
+                  {" "}
+                  · {t("truncated")}
+                </span>
+              ) : null}
               {open === s.id ? <SnapshotText id={s.id} /> : null}
             </li>
           ))}

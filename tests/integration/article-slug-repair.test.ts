@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { db } from "~/platform/db/db.ts";
+import { MIGRATIONS_DIR, migrate } from "~/platform/db/migrate.ts";
+import { slugSchema } from "~/platform/http/common-schemas.ts";
+import proxy from "~/proxy.ts";
+import { buildArticle } from "../support/builders.ts";
+import { freshDatabase } from "../support/fresh-database.ts";
+
+const REPAIR = "20261127213200_article_slug_repair_sources";
+
+describe("repair of article slugs the slug rule rejects", () => {
+  it("the migration gives each bad slug its rule-abiding form (the id added when taken) and keeps the old one as a redirect", async () => {
+    const url = await freshDatabase(inject("adminDatabaseUrl"), "slugfix");
+    // The schema as it was before the repair.
+    const before = fs.mkdtempSync(path.join("/tmp", "migrations-before-repair-"));
+    for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < REPAIR && !n.endsWith(".toml")))
+      fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
+    await migrate(url, { dir: before });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const add = (id: string, slug: string) =>
+        client.query(
+          `INSERT INTO articles (id, slug, title_es, summary_es, body_es, date, updated_at, status)
+           VALUES ($1, $2, 'T', 'S', 'B', now(), now(), 'published')`,
+          [id, slug],
+        );
+      await add("cmgood0000000001", "ya-correcto");
+      await add("cmbad00000000002", `${"a".repeat(69)}--abc123`);
+      await add("cmbad00000000003", "-guion-inicial-");
+      await add("cmtaken000000004", "repetido-x");
+      await add("cmbad00000000005", "repetido--x");
+      await migrate(url);
+      const { rows } = await client.query<{ id: string; slug: string }>("SELECT id, slug FROM articles ORDER BY id");
+      const slugs = Object.fromEntries(rows.map((r) => [r.id, r.slug]));
+      expect(slugs).toEqual({
+        cmbad00000000002: `${"a".repeat(69)}-abc123`,
+        cmbad00000000003: "guion-inicial",
+        cmbad00000000005: "repetido-x-00000005",
+        cmgood0000000001: "ya-correcto",
+        cmtaken000000004: "repetido-x",
+      });
+      for (const slug of Object.values(slugs)) expect(slugSchema.safeParse(slug).success, slug).toBe(true);
+      const redirects = await client.query(
+        "SELECT old_slug, article_id FROM article_slug_redirects ORDER BY article_id",
+      );
+      expect(redirects.rows).toEqual([
+        { old_slug: `${"a".repeat(69)}--abc123`, article_id: "cmbad00000000002" },
+        { old_slug: "-guion-inicial-", article_id: "cmbad00000000003" },
+        { old_slug: "repetido--x", article_id: "cmbad00000000005" },
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("the old path of a repaired article answers 301 to its current page, in either language", async () => {
+    const unique = Math.random().toString(36).slice(2, 8);
+    const article = await buildArticle(db, {
+      slug: `reparado-${unique}`,
+      status: "published",
+      published_at: new Date(),
+    });
+    const old = `reparado--${unique}`;
+    await db.articleSlugRedirect.create({ data: { old_slug: old, article_id: article.id } });
+    const visit = (p: string) => proxy(new NextRequest(`http://localhost:3000${p}`));
+    const es = await visit(`/noticias/${old}`);
+    expect(es.status).toBe(301);
+    expect(new URL(es.headers.get("location") ?? "").pathname).toBe(`/noticias/reparado-${unique}`);
+    const en = await visit(`/en/noticias/${old}`);
+    expect(en.status).toBe(301);
+    expect(new URL(en.headers.get("location") ?? "").pathname).toBe(`/en/noticias/reparado-${unique}`);
+    // The current page and an unknown slug are not redirected.
+    expect((await visit(`/noticias/reparado-${unique}`)).status).not.toBe(301);
+    expect((await visit(`/noticias/nunca--existio-${unique}`)).status).not.toBe(301);
+  });
+});
