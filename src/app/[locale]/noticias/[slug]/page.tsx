@@ -4,6 +4,8 @@ import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
+import { verificationContent } from "~/features/publications/index.ts";
+import { VerificationBox } from "~/features/publications/ui/verification-box.tsx";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
@@ -59,11 +61,12 @@ const route = itemRoute({
   }),
   back: { href: "/noticias", namespace: "articlePage" },
   render: async (article, { locale, backLink }) => {
-    const [t, cards, types, related] = await Promise.all([
+    const [t, cards, types, related, { verification }] = await Promise.all([
       getTranslations("articlePage"),
       getTranslations("cards"),
       getTranslations("taxonomy.types"),
       articleContent.relatedArticles({ slug: article.slug, topics: article.topics }),
+      verificationContent.article(article.slug),
     ]);
     const title = pick(locale, article.title_es, article.title_en);
     const summary = pick(locale, article.summary_es, article.summary_en);
@@ -123,6 +126,7 @@ const route = itemRoute({
               />
             </section>
           )}
+          {verification && <VerificationBox slug={article.slug} locale={locale} verification={verification} />}
         </article>
         {related.length > 0 && (
           <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">
