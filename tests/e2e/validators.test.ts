@@ -179,7 +179,7 @@ describe("outline and landmarks (axe best practices)", () => {
   });
 });
 
-describe("how we checked this: the article's box and its /fuentes page", () => {
+describe("how we checked this and corrections: the article's box, its /fuentes page, /correcciones", () => {
   let browser: Browser;
   let slug: string;
   const validator = new HtmlValidate({
@@ -198,6 +198,8 @@ describe("how we checked this: the article's box and its /fuentes page", () => {
     `/noticias/${slug}/fuentes`,
     `/en/noticias/${slug}`,
     `/en/noticias/${slug}/fuentes`,
+    "/correcciones",
+    "/en/corrections",
   ];
 
   it("valid HTML; /fuentes is noindex and the box links each figure to its passage there", async () => {
@@ -208,7 +210,7 @@ describe("how we checked this: the article's box and its /fuentes page", () => {
       const report = await validator.validateString(html);
       expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId}: ${m.message}`))).toEqual([]);
       if (p.endsWith("/fuentes")) expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
-      else expect(html).toContain(`${p}/fuentes#c`);
+      else if (p.includes("/noticias/")) expect(html).toContain(`${p}/fuentes#c`);
     }
   });
 

@@ -1,18 +1,15 @@
-import { articlePageTags } from "~/features/articles/index.ts";
+import { articleListTags, articlePageTags } from "~/features/articles/index.ts";
 import { CONTENT_TTL, cached } from "~/platform/cache/cached.ts";
 import { db } from "~/platform/db/db.ts";
-import { publicVerification } from "./public-verification.ts";
+import { listCorrections, readerNotes } from "./public-corrections.ts";
 
 /**
- * The verification readers see, through the data cache under the article page's own tag: a new report,
- * an edit or a correction expires it with the page (invalidateArticles). Stored as `{ verification }` so an
- * article without a report is cached too and its page asks the database nothing more.
+ * What readers see of the desk's work, through the data cache: an article's verification and corrections
+ * under the article page's own tag, the corrections page under the articles' lists tag. A new report, an
+ * edit or a correction expires them with the page, the feeds and the sitemap (invalidateArticles). An
+ * article without either is cached too, so its page asks the database nothing more.
  */
 export const verificationContent = {
-  article: cached(
-    "publications.publicVerification",
-    async (slug: string) => ({ verification: await publicVerification(db, slug) }),
-    (slug) => articlePageTags(slug),
-    CONTENT_TTL,
-  ),
+  article: cached("publications.readerNotes", (slug: string) => readerNotes(db, slug), articlePageTags, CONTENT_TTL),
+  corrections: cached("publications.corrections", () => listCorrections(db), articleListTags, CONTENT_TTL),
 };

@@ -4,7 +4,8 @@ import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
-import { verificationContent } from "~/features/publications/index.ts";
+import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
+import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
 import { VerificationBox } from "~/features/publications/ui/verification-box.tsx";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
@@ -44,12 +45,11 @@ const route = itemRoute({
       },
     };
   },
-  jsonLd: (article, { locale, slug }) => ({
+  jsonLd: async (article, { locale, slug }) => ({
     "@type": "NewsArticle",
     headline: pick(locale, article.title_es, article.title_en),
     description: pick(locale, article.summary_es, article.summary_en),
     datePublished: article.date.toISOString(),
-    dateModified: article.updated_at.toISOString(),
     inLanguage: locale,
     url: absoluteUrl(locale, `/noticias/${slug}`),
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
@@ -58,10 +58,12 @@ const route = itemRoute({
     publisher: publisherJsonLd(),
     keywords: article.tags.join(", "),
     ...(article.sponsored ? { sponsor: authorJsonLd(article) } : {}),
+    // Corrections as CorrectionComment, and dateModified no earlier than the newest one.
+    ...correctionsJsonLd((await verificationContent.article(slug)).corrections, article.updated_at, locale),
   }),
   back: { href: "/noticias", namespace: "articlePage" },
   render: async (article, { locale, backLink }) => {
-    const [t, cards, types, related, { verification }] = await Promise.all([
+    const [t, cards, types, related, { verification, corrections }] = await Promise.all([
       getTranslations("articlePage"),
       getTranslations("cards"),
       getTranslations("taxonomy.types"),
@@ -126,6 +128,7 @@ const route = itemRoute({
               />
             </section>
           )}
+          <CorrectionNotes corrections={corrections} locale={locale} />
           {verification && <VerificationBox slug={article.slug} locale={locale} verification={verification} />}
         </article>
         {related.length > 0 && (
