@@ -12,6 +12,7 @@ import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
 import outcomes from "./outcomes.json";
 import publications from "./publications.json";
+import readers from "./readers.json";
 import site from "./site.json";
 
 export default {
@@ -29,4 +30,5 @@ export default {
   ...outcomes,
   ...errors,
   ...jobLogs,
+  ...readers,
 };

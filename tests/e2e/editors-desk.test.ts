@@ -217,6 +217,8 @@ describe("the editors' desk", () => {
     const form = dialog.getByTestId("desk-edit-form");
     await form.locator("#desk-title-es").fill(`Publicado corregido ${run}`);
     await form.locator("#desk-title-en").fill(`Published corrected ${run}`);
+    // A published title that changes is told to readers: the note shows at the end of the article.
+    await form.locator("#desk-correction-es").fill(`El título tenía una errata ${run}.`);
     // Still the unofficial source: a published article needs the editor's explicit confirmation.
     await form.getByTestId("desk-source-name-0").fill("Blog técnico");
     await form.getByTestId("desk-save").click();
@@ -225,6 +227,7 @@ describe("the editors' desk", () => {
     await page.getByText("Cambios guardados").waitFor();
     await page.goto(`${baseUrl}/noticias/${published.slug}`);
     await page.getByRole("heading", { name: `Publicado corregido ${run}` }).waitFor();
+    expect(await page.getByTestId("article-correction").textContent()).toContain(`El título tenía una errata ${run}.`);
     await page.goto(`${baseUrl}/en/noticias/${published.slug}`);
     await page.getByRole("heading", { name: `Published corrected ${run}` }).waitFor();
     expect(await (await fetch(`${baseUrl}/noticias`)).text()).toContain(`Publicado corregido ${run}`);

@@ -200,7 +200,10 @@ describe("several instances serve one truth", () => {
     const slug = `scale-edit-${run}`;
     await insertArticle(slug, `Antes ${run}`, "published");
     await warm(`/noticias/${slug}`);
-    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, { title_es: `Después ${run}` });
+    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, {
+      title_es: `Después ${run}`,
+      typo_fix: true,
+    });
     await everywhereWithin(`/noticias/${slug}`, (r) => r.body.includes(`Después ${run}`), Date.now());
 
     const draft = `scale-publish-${run}`;
@@ -282,7 +285,10 @@ describe("several instances serve one truth", () => {
     await warm(`/noticias/${slug}`);
     expect(cachedEntries(), "entries in the shared cache").toBeGreaterThan(0);
     await cluster.redis.stop();
-    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, { title_es: `Dos ${run}` });
+    await admin(cluster.instances[0] as string, "PATCH", `/articles/${slug}`, {
+      title_es: `Dos ${run}`,
+      typo_fix: true,
+    });
     await everywhereWithin(`/noticias/${slug}`, (r) => r.status === 200 && r.body.includes(`Dos ${run}`), Date.now());
     for (const path of ["/", "/noticias", "/en"]) for (const s of surfaces(path)) await read(s);
 
@@ -290,7 +296,10 @@ describe("several instances serve one truth", () => {
     // Back within its reconnect delay (≤ 1 s); meanwhile pages still come from the database.
     await new Promise((r) => setTimeout(r, 1500));
     await warm(`/noticias/${slug}`);
-    await admin(cluster.instances[1] as string, "PATCH", `/articles/${slug}`, { title_es: `Tres ${run}` });
+    await admin(cluster.instances[1] as string, "PATCH", `/articles/${slug}`, {
+      title_es: `Tres ${run}`,
+      typo_fix: true,
+    });
     await everywhereWithin(`/noticias/${slug}`, (r) => r.body.includes(`Tres ${run}`), Date.now());
   });
 });

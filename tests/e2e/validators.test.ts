@@ -7,6 +7,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { axeRuleViolations, inLocale, PUBLIC_PAGES } from "./interop-helpers.ts";
+import { axeViolations } from "./site-helpers.ts";
+import { buildVerifiedArticle } from "./verified-article.ts";
 
 /**
  * What crawlers, feed readers and API tools see, checked by independent validators against the production
@@ -185,4 +187,51 @@ describe("outline and landmarks (axe best practices)", () => {
     }
     await page.close();
   }, 120_000);
+});
+
+describe("how we checked this and corrections: the article's box, its /fuentes page, /correcciones", () => {
+  let browser: Browser;
+  let slug: string;
+  const validator = new HtmlValidate({
+    extends: ["html-validate:standard"],
+    rules: { "no-inline-style": "off", "attribute-boolean-style": "off", "void-style": "off" },
+  });
+  beforeAll(async () => {
+    slug = (await buildVerifiedArticle()).slug;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const paths = () => [
+    `/noticias/${slug}`,
+    `/noticias/${slug}/fuentes`,
+    `/en/noticias/${slug}`,
+    `/en/noticias/${slug}/fuentes`,
+    "/correcciones",
+    "/en/corrections",
+  ];
+
+  it("valid HTML; /fuentes is noindex and the box links each figure to its passage there", async () => {
+    for (const p of paths()) {
+      const res = await fetch(`${baseUrl}${p}`);
+      expect(res.status, p).toBe(200);
+      const html = await res.text();
+      const report = await validator.validateString(html);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId}: ${m.message}`))).toEqual([]);
+      if (p.endsWith("/fuentes")) expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+      else if (p.includes("/noticias/")) expect(html).toContain(`${p}/fuentes#c`);
+    }
+  });
+
+  it("axe: no WCAG violations, no heading skips, unique landmarks and ids", async () => {
+    const page = await browser.newPage();
+    for (const p of paths()) {
+      await page.goto(`${baseUrl}${p}`);
+      await page.waitForLoadState("networkidle");
+      expect(await axeRuleViolations(page, ["heading-order", "landmark-unique", "duplicate-id"]), p).toEqual([]);
+      expect(await axeViolations(page), p).toEqual([]);
+    }
+    await page.close();
+  });
 });

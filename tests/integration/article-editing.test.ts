@@ -99,6 +99,8 @@ describe("PATCH /api/articles/{slug}", () => {
     const ok = await call("PATCH", `/articles/${a.slug}`, {
       sources: [OFFICIAL, UNOFFICIAL],
       summary_es: "Resumen corregido",
+      // A published summary that changes is told to readers (or marked a typo fix).
+      correction_note_es: "El resumen se ha corregido.",
       confirm_unofficial_sources: true,
     });
     expect(ok.status).toBe(200);

@@ -159,7 +159,10 @@ describe("sitemap", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     type Entry = { loc: string; lastmod?: string; "xhtml:link": { "@_hreflang": string; "@_href": string }[] };
     const entries = [parser.parse(xml).urlset.url].flat() as Entry[];
-    expect(entries).toHaveLength(2 * (STATIC_PATHS.length + articles.length + interviews.length + referents.length));
+    // + 1: /correcciones (/en/corrections), the one page whose English path is translated.
+    expect(entries).toHaveLength(
+      2 * (STATIC_PATHS.length + 1 + articles.length + interviews.length + referents.length),
+    );
     const urls = entries.map((e) => e.loc);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.some((u) => u.endsWith("/noticias/ai-act-obligaciones-modelos-uso-general"))).toBe(true);

@@ -92,6 +92,11 @@ export function articleChangeTags(change: ArticleChange): string[] {
   return [LISTS, ...slugs.map(articleTag)];
 }
 
+/** The tag of one article's page: reads another feature shows on that page (its verification) expire with it. */
+export const articlePageTags = (slug: string) => [articleTag(slug)];
+/** The tag of every list of published articles: another feature's lists of them (corrections) expire with it. */
+export const articleListTags = () => [LISTS];
+
 /**
  * Call after any write that changes what readers see of published articles (publish, edit, feature, delete,
  * an agent's publish, a new image, an author migration), from a request or a job: readers see it at once.

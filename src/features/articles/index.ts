@@ -3,7 +3,7 @@
  * (`invalidateArticles`), the byline rules and the public router.
  */
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
-export { articleContent, invalidateArticles } from "./cache.ts";
+export { articleContent, articleListTags, articlePageTags, invalidateArticles } from "./cache.ts";
 export { inOneLanguage } from "./card.ts";
 export { toArticleDto } from "./dto.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";

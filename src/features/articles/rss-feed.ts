@@ -96,6 +96,8 @@ export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<str
       ...(image ? { enclosure: { url: image.url, type: image.type, length: 0 } } : {}),
       extensions: [
         { name: "dc:creator", objects: { _text: creator } },
+        // When the item last changed (an edit, a correction): RSS 2.0 has no element of its own for it.
+        { name: "atom:updated", objects: { _text: a.updated_at.toISOString() } },
         ...(image
           ? [{ name: "media:content", objects: { _attributes: { url: image.url, medium: "image", type: image.type } } }]
           : []),

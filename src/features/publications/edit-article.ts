@@ -4,6 +4,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
+import { correctionOf } from "./correction-rule.ts";
 import { changeArticle, type RevisionMeta } from "./record-revision.ts";
 import { EDITABLE_FIELDS } from "./revision-snapshot.ts";
 import type { articleEditSchema } from "./schema.ts";
@@ -28,7 +29,14 @@ export async function applyArticleEdit(
   input: ArticleEdit & { author?: string | null },
   meta: Omit<RevisionMeta, "confirmedUnofficialSources">,
 ) {
-  const { slug, confirm_unofficial_sources: confirmed, ...changes } = input;
+  const {
+    slug,
+    confirm_unofficial_sources: confirmed,
+    correction_note_es,
+    correction_note_en,
+    typo_fix,
+    ...changes
+  } = input;
   const data: Prisma.ArticleUpdateInput = {};
   for (const field of EDITABLE_FIELDS) {
     if (changes[field] !== undefined) (data as Record<string, unknown>)[field] = changes[field];
@@ -43,10 +51,19 @@ export async function applyArticleEdit(
   const unofficial = changes.sources ? checkSources(changes.sources).rejected : [];
   // A grounded draft is checked again on every save, against the snapshots it was written from.
   const report = await reportForEdit(db, slug, changes);
+  const revision: RevisionMeta = {
+    ...meta,
+    confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [],
+    verification: report,
+  };
   const { before, after } = await changeArticle(
     db,
     slug,
     (row) => {
+      // An editor's change of what readers of a published article were told needs a public note, or the explicit
+      // choice that it is a typo; decided against the locked row, and stored with this edit's revision.
+      if (meta.action === "edit")
+        Object.assign(revision, correctionOf(row, changes, { correction_note_es, correction_note_en, typo_fix }));
       if (unofficial.length && row.status === "published" && !confirmed) {
         throw new AppError(
           "CONFLICT",
@@ -57,11 +74,7 @@ export async function applyArticleEdit(
       // Out of the allow-list on an unpublished article: it waits for an editor whatever else happens.
       return unofficial.length && row.status !== "published" ? { ...data, review_required: true } : data;
     },
-    {
-      ...meta,
-      confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [],
-      verification: report,
-    },
+    revision,
   );
   if (after.status === "published" || before.status === "published") {
     await invalidateArticles({ slug });

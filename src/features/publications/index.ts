@@ -7,6 +7,9 @@ export {
   publishDueArticlesJob,
   regenerateImageJob,
 } from "./jobs.ts";
+export { verificationContent } from "./public-cache.ts";
+export { correctionsJsonLd, listCorrections, type PublicCorrection, readerNotes } from "./public-corrections.ts";
+export { type PublicVerification, publicVerification } from "./public-verification.ts";
 export { changeArticle, recordRevision } from "./record-revision.ts";
 export { adminRevisionsRouter } from "./revisions-router.ts";
 export { adminPublicationsRouter } from "./router.ts";

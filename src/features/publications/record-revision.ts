@@ -32,6 +32,10 @@ export interface RevisionMeta {
   verification?: VerificationReport | null;
   /** Findings the editor confirmed when approving a draft that was not fully verified. */
   confirmedFindings?: string[];
+  /** The public correction note of an edit of a published article (see correction-rule.ts). */
+  correction?: { es: string; en: string | null } | null;
+  /** The editor's explicit choice that such an edit only fixed a typo. */
+  typoFix?: boolean;
 }
 
 type Tx = Prisma.TransactionClient;
@@ -56,6 +60,9 @@ export async function recordRevision(tx: Tx | DbClient, before: Article | null, 
       verification_status: meta.verification?.status ?? null,
       verification: meta.verification ? (meta.verification as unknown as Prisma.InputJsonValue) : undefined,
       confirmed_findings: meta.confirmedFindings ?? [],
+      correction_es: meta.correction?.es ?? null,
+      correction_en: meta.correction?.en ?? null,
+      typo_fix: meta.typoFix ?? false,
     },
   });
 }

@@ -73,6 +73,11 @@ export const articleEditSchema = z.object({
   sponsored: z.boolean().optional(),
   sponsor_label: z.string().trim().max(120).nullable().optional(),
   confirm_unofficial_sources: z.boolean().optional(),
+  /** A published article's changed title, summary, figure or quotation: the public note (Spanish required). */
+  correction_note_es: z.string().trim().max(1000).optional(),
+  correction_note_en: z.string().trim().max(1000).optional(),
+  /** The editor's explicit choice that such a change only fixes a typo (stored on the revision, no note). */
+  typo_fix: z.boolean().optional(),
 });
 export type ArticleEditInput = z.input<typeof articleEditSchema>;
 

@@ -1,4 +1,4 @@
-import { articleBySlug } from "~/features/articles/index.ts";
+import { articleBySlug, invalidateArticles } from "~/features/articles/index.ts";
 import type { Article } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -129,6 +129,8 @@ export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) 
     await articleSnapshots(db, row.id),
   );
   await changeArticle(db, slug, {}, { action: "verify", actor, verification: report });
+  // A new report changes the article's "how we checked this" box and its /fuentes page.
+  if (row.status === "published") await invalidateArticles({ slug });
   return getVerification(db, slug);
 }
 

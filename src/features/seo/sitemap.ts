@@ -22,21 +22,23 @@ export function sitemapXml(refs: {
   referents: { slug: string }[];
   newsletters?: { slug: string; sent_at: Date | null }[];
 }): string {
-  const pages: { path: string; lastmod?: Date }[] = [
+  const pages: { path: string; lastmod?: Date; en?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
+    // The one page whose English path is a translation of the Spanish one.
+    { path: "/correcciones", en: "/corrections" },
     ...refs.articles.map((a) => ({ path: `/noticias/${a.slug}`, lastmod: a.updated_at })),
     ...refs.interviews.map((i) => ({ path: `/entrevistas/${i.slug}`, lastmod: i.updated_at })),
     ...refs.referents.map((r) => ({ path: `/referentes/${r.slug}` })),
     ...(refs.newsletters ? [{ path: "/newsletter" }] : []),
     ...(refs.newsletters ?? []).map((n) => ({ path: `/newsletter/${n.slug}`, lastmod: n.sent_at ?? undefined })),
   ];
-  const url = pages.flatMap(({ path, lastmod }) =>
+  const url = pages.flatMap(({ path, lastmod, en = path }) =>
     (["es", "en"] as const).map((locale) => ({
-      loc: absoluteUrl(locale, path),
+      loc: absoluteUrl(locale, locale === "en" ? en : path),
       ...(lastmod ? { lastmod: lastmod.toISOString() } : {}),
       "xhtml:link": [
         alternate("es", absoluteUrl("es", path)),
-        alternate("en", absoluteUrl("en", path)),
+        alternate("en", absoluteUrl("en", en)),
         alternate("x-default", absoluteUrl("es", path)),
       ],
     })),

@@ -4,6 +4,9 @@ import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
+import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
+import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
+import { VerificationBox } from "~/features/publications/ui/verification-box.tsx";
 import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
@@ -42,12 +45,11 @@ const route = itemRoute({
       },
     };
   },
-  jsonLd: (article, { locale, slug }) => ({
+  jsonLd: async (article, { locale, slug }) => ({
     "@type": "NewsArticle",
     headline: pick(locale, article.title_es, article.title_en),
     description: pick(locale, article.summary_es, article.summary_en),
     datePublished: article.date.toISOString(),
-    dateModified: article.updated_at.toISOString(),
     inLanguage: locale,
     url: absoluteUrl(locale, `/noticias/${slug}`),
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
@@ -56,14 +58,17 @@ const route = itemRoute({
     publisher: publisherJsonLd(),
     keywords: article.tags.join(", "),
     ...(article.sponsored ? { sponsor: authorJsonLd(article) } : {}),
+    // Corrections as CorrectionComment, and dateModified no earlier than the newest one.
+    ...correctionsJsonLd((await verificationContent.article(slug)).corrections, article.updated_at, locale),
   }),
   back: { href: "/noticias", namespace: "articlePage" },
   render: async (article, { locale, backLink }) => {
-    const [t, cards, types, related] = await Promise.all([
+    const [t, cards, types, related, { verification, corrections }] = await Promise.all([
       getTranslations("articlePage"),
       getTranslations("cards"),
       getTranslations("taxonomy.types"),
       articleContent.relatedArticles({ slug: article.slug, topics: article.topics }),
+      verificationContent.article(article.slug),
     ]);
     const title = pick(locale, article.title_es, article.title_en);
     const summary = pick(locale, article.summary_es, article.summary_en);
@@ -123,6 +128,8 @@ const route = itemRoute({
               />
             </section>
           )}
+          <CorrectionNotes corrections={corrections} locale={locale} />
+          {verification && <VerificationBox slug={article.slug} locale={locale} verification={verification} />}
         </article>
         {related.length > 0 && (
           <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">

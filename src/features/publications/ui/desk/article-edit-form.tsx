@@ -11,6 +11,7 @@ import { Button } from "~/ui/button.tsx";
 import { useErrorText } from "~/ui/error-text.ts";
 import { Field, inputClass } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
+import { CorrectionFields, correctionInput, NO_CORRECTION } from "./correction-fields.tsx";
 import { MarkdownField } from "./markdown-field.tsx";
 import { type SourceRow, SourcesEditor } from "./sources-editor.tsx";
 
@@ -69,6 +70,8 @@ export function ArticleEditForm(props: {
   const [needsConfirm, setNeedsConfirm] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [correction, setCorrection] = useState(NO_CORRECTION);
+  const [correctionRequired, setCorrectionRequired] = useState(false);
   const edit = api.admin.publications.edit.useMutation();
 
   const submit = async (approve: boolean) => {
@@ -88,14 +91,22 @@ export function ArticleEditForm(props: {
     });
     try {
       const saved = Object.keys(patch).length
-        ? await edit.mutateAsync({ slug: a.slug, ...patch, confirm_unofficial_sources: confirmed || undefined })
+        ? await edit.mutateAsync({
+            slug: a.slug,
+            ...patch,
+            ...(a.status === "published" ? correctionInput(correction) : {}),
+            confirm_unofficial_sources: confirmed || undefined,
+          })
         : a;
       toast.success(t("saved"));
       (approve ? props.onSaveAndApprove : props.onSaved)(saved);
     } catch (err) {
       type ErrorData = { code?: string; field?: string; zodIssues?: { path: string; message: string }[] | null };
       const data = err instanceof TRPCClientError ? (err.data as ErrorData | null) : null;
-      if (data?.code === "CONFLICT" && data.field === "sources") {
+      if (data?.field === "correction_note_es") {
+        setCorrectionRequired(true);
+        setError(errorText(err));
+      } else if (data?.code === "CONFLICT" && data.field === "sources") {
         setNeedsConfirm(true);
         setError(t("unofficialNeedsConfirmation"));
       } else if (data?.zodIssues?.length) {
@@ -182,6 +193,9 @@ export function ArticleEditForm(props: {
       </div>
       <SourcesEditor sources={sources} onChange={setSources} />
       {a.status !== "published" ? <p className="text-xs text-muted">{t("unofficialKeepsInReview")}</p> : null}
+      {a.status === "published" ? (
+        <CorrectionFields value={correction} onChange={setCorrection} required={correctionRequired} />
+      ) : null}
       {needsConfirm ? (
         <label className="flex items-center gap-2 text-sm font-semibold" data-testid="desk-confirm-unofficial">
           <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />

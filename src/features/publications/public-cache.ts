@@ -1,0 +1,15 @@
+import { articleListTags, articlePageTags } from "~/features/articles/index.ts";
+import { CONTENT_TTL, cached } from "~/platform/cache/cached.ts";
+import { db } from "~/platform/db/db.ts";
+import { listCorrections, readerNotes } from "./public-corrections.ts";
+
+/**
+ * What readers see of the desk's work, through the data cache: an article's verification and corrections
+ * under the article page's own tag, the corrections page under the articles' lists tag. A new report, an
+ * edit or a correction expires them with the page, the feeds and the sitemap (invalidateArticles). An
+ * article without either is cached too, so its page asks the database nothing more.
+ */
+export const verificationContent = {
+  article: cached("publications.readerNotes", (slug: string) => readerNotes(db, slug), articlePageTags, CONTENT_TTL),
+  corrections: cached("publications.corrections", () => listCorrections(db), articleListTags, CONTENT_TTL),
+};

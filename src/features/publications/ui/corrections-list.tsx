@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
+import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
+import { pick } from "~/platform/i18n/localized.ts";
+import { correctionDate, correctionText } from "./correction-notes.tsx";
+
+/** The page's path in each language: /correcciones, /en/corrections. */
+export const CORRECTIONS_PATH = { es: "/correcciones", en: "/corrections" } as const;
+
+/** Its metadata, with the hreflang alternates of its two paths. */
+export async function correctionsMetadata(locale: Locale): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: "corrections" });
+  const meta = pageMetadata({
+    locale,
+    path: CORRECTIONS_PATH[locale],
+    title: t("title"),
+    description: t("description"),
+  });
+  const es = absoluteUrl("es", CORRECTIONS_PATH.es);
+  return {
+    ...meta,
+    alternates: { ...meta.alternates, languages: { es, en: absoluteUrl("en", CORRECTIONS_PATH.en), "x-default": es } },
+  };
+}
+
+type Row = {
+  id: string;
+  at: Date;
+  es: string;
+  en: string | null;
+  slug: string;
+  title_es: string;
+  title_en: string | null;
+};
+
+/** /correcciones, /en/corrections: every public correction, newest first, each linked to its article. */
+export async function CorrectionsList({ rows, locale }: { rows: Row[]; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "corrections" });
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 md:py-14" data-testid="corrections-page">
+      <h1 className="font-serif text-4xl font-bold leading-tight">{t("title")}</h1>
+      <p className="mt-4 text-muted">
+        {t("intro")}{" "}
+        <a href={localizedPath("/metodologia", locale)} className="text-accent-text underline">
+          {t("method")}
+        </a>
+      </p>
+      {rows.length === 0 && <p className="mt-8">{t("none")}</p>}
+      <ol className="mt-8 space-y-6">
+        {rows.map((r) => (
+          <li key={r.id} className="border-b border-rule pb-5" data-testid="correction-row">
+            <h2 className="font-serif text-lg font-bold">
+              <a href={localizedPath(`/noticias/${r.slug}`, locale)} className="hover:underline">
+                {pick(locale, r.title_es, r.title_en)}
+              </a>
+            </h2>
+            <p className="mt-1 text-sm">
+              <strong>{t("label", { date: correctionDate(r.at, locale) })}</strong> {correctionText(r, locale)}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </main>
+  );
+}
