@@ -1,6 +1,8 @@
 import { agentRunJob } from "~/features/agents/index.ts";
+import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import {
+  forgetClickVisitorsJob,
   newsletterHealthJob,
   sendNewsletterGroupJob,
   sendNewsletterJob,
@@ -30,6 +32,8 @@ export const jobs: AnyJob[] = [
   newsletterHealthJob,
   publishDueArticlesJob,
   linkCheckJob,
+  analyticsMaintenanceJob,
+  forgetClickVisitorsJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */
