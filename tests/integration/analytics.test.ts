@@ -76,7 +76,7 @@ describe("the beacon's endpoint", () => {
 
   it("drops bots, scripts, prefetches, the admin and the admin's pages, but counts a signed-in reader", async () => {
     const before = await hitCount();
-    const dropped = [
+    const dropped: Record<string, string>[] = [
       { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
       { "user-agent": "curl/8.5.0" },
       { "user-agent": "" },
