@@ -195,3 +195,44 @@ describe("rollups and retention", () => {
     expect(kept.map((d) => [d.views, d.visitors])).toEqual([[1003, 3]]);
   });
 });
+
+describe("the admin's figures", () => {
+  it("reads a period from the rollups, with the previous period, and the last 30 minutes from the raw hits", async () => {
+    const { statsOverview, statsRealtime } = await import("~/features/analytics/stats.ts");
+    const day = await statsOverview(db, "7d", new Date("2026-11-26T18:00:00Z"));
+    expect(day.series).toHaveLength(7);
+    expect(day.series.at(-1)).toMatchObject({ views: 1003, visitors: 3 });
+    expect(day.totals).toEqual({ views: 1003, visitors: 3 });
+    expect(day.previous).toEqual({ views: 0, visitors: 0 });
+    expect(day.pieces[0]).toEqual({ value: "article:a", views: 1002, visitors: 3 });
+    expect(day.referrers.map((r) => r.value)).toEqual(["", "news.ycombinator.com"]);
+    expect(day.languages.map((r) => [r.value, r.visitors])).toEqual([
+      ["es", 2],
+      ["en", 1],
+    ]);
+    const next = await statsOverview(db, "7d", new Date("2026-12-04T18:00:00Z"));
+    expect(next.totals.views).toBe(0);
+    expect(next.previous).toEqual({ views: 1003, visitors: 3 });
+    const now = new Date();
+    await recordHit(db, beacon({ p: "/recursos" }, { "x-forwarded-for": "192.0.2.77" }), { p: "/recursos" }, now);
+    await flushHits();
+    const live = await statsRealtime(db, now);
+    expect(live).toMatchObject({ views: 1, visitors: 1, pages: [{ value: "/recursos", views: 1, visitors: 1 }] });
+    expect(live.minutes).toHaveLength(30);
+  });
+
+  it("answers admins only, over REST at /api/admin/stats/…, and 400 names a bad range", async () => {
+    const { restAdmin } = await import("../support/rest-admin.ts");
+    const { handleRest } = await import("~/server/rest/handler.ts");
+    const anonymous = await handleRest(new Request("http://localhost/api/admin/stats/overview"));
+    expect(anonymous.status).toBe(401);
+    const admin = await restAdmin(`stats_${Date.now()}`);
+    const ok = await admin.call("GET", "/admin/stats/overview?range=30d");
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { series: unknown[] }).series).toHaveLength(30);
+    const bad = await admin.call("GET", "/admin/stats/overview?range=1y");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { field?: string }).field).toBe("range");
+    expect((await admin.call("GET", "/admin/stats/realtime")).status).toBe(200);
+  });
+});

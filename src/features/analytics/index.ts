@@ -3,4 +3,5 @@ export { countable } from "./exclusion.ts";
 export { type HitOutcome, recordHit } from "./ingest.ts";
 export { analyticsMaintenanceJob } from "./jobs.ts";
 export { dailyReaders, firstWeekReaders } from "./readers.ts";
+export { adminStatsRouter } from "./router.ts";
 export { visitorOf } from "./visitor.ts";
