@@ -13,6 +13,7 @@ import newsletterAdmin from "./newsletter-admin.json";
 import outcomes from "./outcomes.json";
 import publications from "./publications.json";
 import site from "./site.json";
+import stats from "./stats.json";
 
 export default {
   ...common,
@@ -29,4 +30,5 @@ export default {
   ...outcomes,
   ...errors,
   ...jobLogs,
+  ...stats,
 };
