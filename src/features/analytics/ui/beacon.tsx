@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
+import { postJson } from "~/ui/post-json.ts";
 import { HIT_PATH } from "../schema.ts";
 
 // The referrer is the one that brought the reader to the site: sent with the first view only, not with the
@@ -9,11 +10,11 @@ import { HIT_PATH } from "../schema.ts";
 let firstView = true;
 
 function send() {
-  const body = JSON.stringify({ p: location.pathname + location.search, r: firstView ? document.referrer : "" });
+  const hit = { p: location.pathname + location.search, r: firstView ? document.referrer : "" };
   firstView = false;
   // text/plain needs no preflight; the endpoint reads the body as JSON. A failure never touches the page.
-  if (!navigator.sendBeacon?.(HIT_PATH, new Blob([body], { type: "text/plain" })))
-    fetch(HIT_PATH, { method: "POST", body, keepalive: true }).catch(() => {});
+  if (!navigator.sendBeacon?.(HIT_PATH, new Blob([JSON.stringify(hit)], { type: "text/plain" })))
+    postJson(HIT_PATH, hit, { keepalive: true }).catch(() => {});
 }
 
 /**
