@@ -17,22 +17,31 @@ export function visitorHash(salt: Uint8Array, address: string, userAgent: string
   return new Uint8Array(digest.subarray(0, 16));
 }
 
-let cachedSalt: { day: number; salt: Uint8Array } | null = null;
+let cachedSalt: { day: number; salt: Promise<Uint8Array> } | null = null;
 
 /**
  * Today's salt: created by whichever server instance needs it first (the others read the same row), and
  * every older one deleted on the way, so no two days' ids can be joined even before the daily job runs.
  */
-export async function dailySalt(db: DbClient, now = new Date()): Promise<Uint8Array> {
+export function dailySalt(db: DbClient, now = new Date()): Promise<Uint8Array> {
   const day = utcDay(now);
+  // One read per day and process: the requests that arrive meanwhile wait for the same promise.
   if (cachedSalt?.day === day.getTime()) return cachedSalt.salt;
+  const salt = readSalt(db, day);
+  cachedSalt = { day: day.getTime(), salt };
+  salt.catch(() => {
+    if (cachedSalt?.salt === salt) cachedSalt = null;
+  });
+  return salt;
+}
+
+async function readSalt(db: DbClient, day: Date): Promise<Uint8Array> {
   await db.$executeRaw`INSERT INTO analytics_salts (day, salt) VALUES (${day}::date, ${new Uint8Array(randomBytes(32))})
     ON CONFLICT (day) DO NOTHING`;
   await db.$executeRaw`DELETE FROM analytics_salts WHERE day < ${day}::date`;
   const rows = await db.$queryRaw<{ salt: Uint8Array }[]>`SELECT salt FROM analytics_salts WHERE day = ${day}::date`;
   const salt = rows[0]?.salt;
   if (!salt) throw new Error("analytics: the day's salt could not be read");
-  cachedSalt = { day: day.getTime(), salt };
   return salt;
 }
 
