@@ -9,6 +9,8 @@ export const RAW_RETENTION_MS = 48 * HOUR;
 export const HOURLY_RETENTION_MS = 14 * DAY;
 /** Yesterday is rolled up again during the first hours of today (late reports and a job that was down). */
 const LATE_MS = 3 * HOUR;
+/** A rollup of a busy day may take longer than Prisma's default 5 s transaction budget. */
+const TX = { timeout: 10 * 60_000, maxWait: 60_000 };
 
 // Every dimension a hit counts in; a null value (no referrer's campaign…) skips that dimension, except the
 // referrer, whose "" means a direct visit.
@@ -18,9 +20,9 @@ const DIMENSIONS = `(VALUES ('total', ''), ('page', h.path), ('piece', h.kind ||
 
 /** Recomputes the hourly rows of [from, to) from the raw hits (whole hours). */
 async function rollUpHours(db: DbClient, from: Date, to: Date) {
-  await db.$transaction([
-    db.$executeRaw`DELETE FROM analytics_hourly WHERE hour >= ${from} AND hour < ${to}`,
-    db.$executeRawUnsafe(
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`DELETE FROM analytics_hourly WHERE hour >= ${from} AND hour < ${to}`;
+    await tx.$executeRawUnsafe(
       `INSERT INTO analytics_hourly (hour, dimension, value, views, visitors)
        SELECT date_trunc('hour', h.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', d.dimension, d.value,
               count(*), count(DISTINCT h.visitor)
@@ -29,16 +31,16 @@ async function rollUpHours(db: DbClient, from: Date, to: Date) {
        GROUP BY 1, 2, 3`,
       from,
       to,
-    ),
-  ]);
+    );
+  }, TX);
 }
 
 /** Recomputes one UTC day's rows; `visitors` are that day's unique visitor ids. */
 async function rollUpDay(db: DbClient, day: Date) {
   const next = new Date(day.getTime() + DAY);
-  await db.$transaction([
-    db.$executeRaw`DELETE FROM analytics_daily WHERE day = ${day}::date`,
-    db.$executeRawUnsafe(
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`DELETE FROM analytics_daily WHERE day = ${day}::date`;
+    await tx.$executeRawUnsafe(
       `INSERT INTO analytics_daily (day, dimension, value, views, visitors)
        SELECT $1::date, d.dimension, d.value, count(*), count(DISTINCT h.visitor)
        FROM analytics_hits h CROSS JOIN LATERAL ${DIMENSIONS}
@@ -46,8 +48,8 @@ async function rollUpDay(db: DbClient, day: Date) {
        GROUP BY 2, 3`,
       day,
       next,
-    ),
-  ]);
+    );
+  }, TX);
 }
 
 export interface MaintenanceResult {
@@ -83,7 +85,8 @@ export async function rollUpEverything(db: DbClient): Promise<void> {
   const [range] = await db.$queryRaw<{ min: Date | null; max: Date | null }[]>`
     SELECT min(at) AS min, max(at) AS max FROM analytics_hits`;
   if (!range?.min || !range.max) return;
-  const first = new Date(Math.floor(range.min.getTime() / HOUR) * HOUR);
-  await rollUpHours(db, first, new Date(range.max.getTime() + HOUR));
-  for (let day = utcDay(range.min); day <= range.max; day = new Date(day.getTime() + DAY)) await rollUpDay(db, day);
+  for (let day = utcDay(range.min); day <= range.max; day = new Date(day.getTime() + DAY)) {
+    await rollUpHours(db, day, new Date(day.getTime() + DAY));
+    await rollUpDay(db, day);
+  }
 }
