@@ -14,6 +14,7 @@ import outcomes from "./outcomes.json";
 import publications from "./publications.json";
 import readers from "./readers.json";
 import site from "./site.json";
+import stats from "./stats.json";
 
 export default {
   ...common,
@@ -31,4 +32,5 @@ export default {
   ...errors,
   ...jobLogs,
   ...readers,
+  ...stats,
 };

@@ -1,6 +1,8 @@
 import { agentRunJob } from "~/features/agents/index.ts";
+import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import {
+  forgetClickVisitorsJob,
   newsletterHealthJob,
   sendNewsletterGroupJob,
   sendNewsletterJob,
@@ -36,6 +38,8 @@ export const jobs: AnyJob[] = [
   publishDueArticlesJob,
   linkCheckJob,
   deleteReplacedImageJob,
+  analyticsMaintenanceJob,
+  forgetClickVisitorsJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */

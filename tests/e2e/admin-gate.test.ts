@@ -32,6 +32,7 @@ const TABS = [
   { label: "Migración", slug: "migracion", testid: "admin-tab-migration" },
   { label: "Auditoría", slug: "auditoria", testid: "admin-tab-audit" },
   { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
+  { label: "Estadísticas", slug: "estadisticas", testid: "admin-tab-stats" },
 ];
 
 describe("admin gate", () => {

@@ -50,10 +50,19 @@ await db.newsletter.update({ where: { id: newsletter.id }, data: { status: "sent
 const items = newsletter.items as { slug: string; sources?: { url: string }[] }[];
 const first = items.findIndex((i) => i.slug === `archivo-uno-${run}`);
 
+// Each click comes from another reader (a click counts once per reader and day: newsletter-click-dedup.test.ts).
+let reader = 0;
 const click = (id: string, index: string | number, query = "") =>
-  clickRoute.GET(new Request(`http://localhost/api/newsletter/click/${id}/${index}${query}`), {
-    params: Promise.resolve({ id, index: String(index) }),
-  });
+  clickRoute.GET(
+    new Request(`http://localhost/api/newsletter/click/${id}/${index}${query}`, {
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+        "x-forwarded-for": `192.0.2.${++reader % 250}`,
+      },
+    }),
+    { params: Promise.resolve({ id, index: String(index) }) },
+  );
 const clicksOf = async (id: string, index: number) =>
   (
     await db.newsletterClick.findUnique({

@@ -135,7 +135,9 @@ export async function schemaDrift(connectionString: string, opts: DriftOptions =
         if (dbCol.udt_name !== udt)
           diffs.push(`column ${table}.${column} has type ${dbCol.udt_name}, schema says ${udt}`);
         if (f.type === "DateTime") {
-          const precision = f.nativeType?.[1]?.[0] !== undefined ? Number(f.nativeType[1][0]) : 3;
+          // A @db.Date column has no fractional seconds.
+          const precision =
+            f.nativeType?.[0] === "Date" ? 0 : f.nativeType?.[1]?.[0] !== undefined ? Number(f.nativeType[1][0]) : 3;
           if (!f.isList && dbCol.datetime_precision !== precision)
             diffs.push(`column ${table}.${column} has precision ${dbCol.datetime_precision}, schema says ${precision}`);
         }

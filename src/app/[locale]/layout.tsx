@@ -4,6 +4,7 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { AnalyticsBeacon } from "~/features/analytics/ui/beacon.tsx";
 import { SiteFooter } from "~/features/site/ui/footer.tsx";
 import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
@@ -64,6 +65,7 @@ export default async function LocaleLayout({
         </div>
         <SiteFooter />
         <ToastArea />
+        <AnalyticsBeacon />
       </body>
     </html>
   );

@@ -32,23 +32,35 @@ export function clickTarget(item: NewsletterItem, lang: "es" | "en", to: string 
 }
 
 /**
- * Counts one click on an item of a sent newsletter and answers where to go. The counter is per newsletter
- * and item only: no subscriber, address, cookie or IP is stored. Clicks on drafts (previews, test copies) go
- * through uncounted.
+ * Answers where a click on an item of a newsletter goes and, for a reader's click on a sent issue, counts it
+ * once per daily visitor id (`visitor`: the analytics feature's keyed hash; null for HEAD, bots and
+ * prefetches, which are not counted). The counter stays an aggregate: what is kept to deduplicate is the
+ * day's hash, deleted after two days, never an address, a user agent or a cookie. Clicks on drafts
+ * (previews, test copies) go through uncounted.
  */
-export async function recordClick(db: DbClient, input: ClickInput): Promise<string> {
+export async function recordClick(db: DbClient, input: ClickInput, visitor: Uint8Array | null = null): Promise<string> {
   const row = await db.newsletter.findUnique({ where: { id: input.id }, select: { status: true, items: true } });
   if (!row) throw notFound("Newsletter");
   const item = (row.items as NewsletterItem[])[input.index];
   if (!item) throw new AppError("NOT_FOUND", "Newsletter item not found", { field: "index" });
   const target = clickTarget(item, input.lang ?? "es", input.to);
   if (!target) throw new AppError("BAD_REQUEST", "to: not one of the item's pages or sources", { field: "to" });
-  if (row.status === "sent" || row.status === "sending") {
-    await db.$executeRaw`INSERT INTO newsletter_clicks (newsletter_id, item_index, clicks, updated_at)
-      VALUES (${input.id}, ${input.index}, 1, now())
+  if (visitor && (row.status === "sent" || row.status === "sending")) {
+    await db.$executeRaw`WITH first_click AS (
+        INSERT INTO newsletter_click_visitors (newsletter_id, item_index, day, visitor)
+        VALUES (${input.id}, ${input.index}, (now() AT TIME ZONE 'UTC')::date, ${visitor})
+        ON CONFLICT DO NOTHING RETURNING 1)
+      INSERT INTO newsletter_clicks (newsletter_id, item_index, clicks, updated_at)
+      SELECT ${input.id}, ${input.index}, 1, now() FROM first_click
       ON CONFLICT (newsletter_id, item_index) DO UPDATE SET clicks = newsletter_clicks.clicks + 1, updated_at = now()`;
   }
   return target;
+}
+
+/** Forgets who clicked before yesterday (UTC): their ids cannot recur, as the salt of their day is gone. */
+export async function forgetClickVisitors(db: DbClient, now = new Date()): Promise<number> {
+  return db.$executeRaw`DELETE FROM newsletter_click_visitors
+    WHERE day < ((${now}::timestamptz AT TIME ZONE 'UTC')::date - 1)`;
 }
 
 /** Clicks per item index of each newsletter asked for. */

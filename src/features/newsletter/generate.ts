@@ -1,3 +1,4 @@
+import { dailyReaders } from "~/features/analytics/index.ts";
 import { publishedArticlesIn } from "~/features/articles/index.ts";
 import { publishedInterviewsIn } from "~/features/interviews/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -106,6 +107,7 @@ export async function generateWeeklyNewsletter(db: DbClient, now = new Date()) {
     await loadCandidates(db, { gte: weekStart, lte: now }, new Set()),
     TOP,
     await topicInterest(db, now),
+    await dailyReaders(db, weekStart, now),
   );
   const need = TOP - week.length;
   const fill =

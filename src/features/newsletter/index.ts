@@ -3,6 +3,7 @@ export { newsletterPreviewHtml } from "./admin.ts";
 export { adminNewslettersRouter } from "./admin-router.ts";
 export type { ArchivedNewsletter } from "./archive.ts";
 export { invalidateNewsletterArchive, newsletterContent } from "./cache.ts";
+export { forgetClickVisitorsJob } from "./click-visitors-job.ts";
 export { recordClick } from "./clicks.ts";
 export { newsletterHealthJob } from "./health-job.ts";
 export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob, weeklyNewsletterJob } from "./jobs.ts";

@@ -4,6 +4,7 @@ import {
   adminRunsRouter,
   manualGenerationRouter,
 } from "~/features/agents/index.ts";
+import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
@@ -35,4 +36,5 @@ export const adminRouter = createTRPCRouter({
   verification: adminVerificationRouter,
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
+  stats: adminStatsRouter,
 });

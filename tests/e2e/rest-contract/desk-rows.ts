@@ -21,12 +21,25 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "GET", path: "/api/admin/newsletters/alerts", payload: "locale (optional)", read: "open alerts", access: "admin", invalid: { query: "locale=fr", field: "locale" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/cancel-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/resume-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
+  { method: "GET", path: "/api/admin/stats/overview", payload: "range (24h, 7d, 30d)", read: "series, totals, previous, top pieces/pages/referrers/campaigns/languages/devices", access: "admin", invalid: { query: "range=1y", field: "range" } },
+  { method: "GET", path: "/api/admin/stats/realtime", payload: "none", read: "views, visitors, minutes, pages", access: "admin", invalid: { none: "GET without parameters" } },
 ];
 
 type Json = Record<string, unknown>;
 const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
 
 export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
+  "GET /api/admin/stats/overview": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/stats/overview?range=24h"));
+    expect(answer.body).toMatchObject({ range: "24h", totals: expect.any(Object), previous: expect.any(Object) });
+    expect((answer.body as { series: unknown[] }).series).toHaveLength(24);
+    return answer;
+  },
+  "GET /api/admin/stats/realtime": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/stats/realtime"));
+    expect((answer.body as { minutes: unknown[] }).minutes.length).toBeGreaterThanOrEqual(30);
+    return answer;
+  },
   "PATCH /api/articles/{slug}": async (c) => {
     const slug = await c.db.insertArticle();
     const answer = await asJson(await c.admin.call("PATCH", `/api/articles/${slug}`, { body: { title_en: "Fixed" } }));

@@ -65,14 +65,15 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
               </ul>
             </section>
           )}
-          {privacy && (
-            <section aria-labelledby="privacy" data-testid="privacy-note">
-              <h2 id="privacy" className="kicker">
-                {t("privacy")}
-              </h2>
-              <p className="mt-3 text-sm leading-relaxed text-muted">{privacy}</p>
-            </section>
-          )}
+          <section aria-labelledby="privacy" data-testid="privacy-note">
+            <h2 id="privacy" className="kicker">
+              {t("privacy")}
+            </h2>
+            {privacy && <p className="mt-3 text-sm leading-relaxed text-muted">{privacy}</p>}
+            <p className="mt-3 text-sm leading-relaxed text-muted" data-testid="analytics-privacy">
+              {t("analyticsPrivacy")}
+            </p>
+          </section>
         </aside>
       </div>
     </main>

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { AgentsTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
+import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
 import { JobsTab } from "~/features/jobs/ui/admin.ts";
 import { NewsletterAlertsBanner, NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
@@ -31,6 +32,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   migration: MigrationTab,
   audit: AuditTab,
   jobs: JobsTab,
+  stats: StatsTab,
 };
 
 /**

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { key: "migration", slug: "migracion" },
   { key: "audit", slug: "auditoria" },
   { key: "jobs", slug: "trabajos" },
+  { key: "stats", slug: "estadisticas" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];
