@@ -1,4 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
+import { log } from "~/platform/log/logger.ts";
 import type { HitRow } from "./hit-fields.ts";
 
 /** Hits held at most in memory: past this the endpoint sheds (answers 503) rather than grow or slow down. */
@@ -64,7 +65,7 @@ export async function flushHits(): Promise<void> {
   const batch = pending.splice(0, pending.length);
   flushing = insertHits(db, batch)
     .catch((err: unknown) => {
-      console.error("[analytics] storing hits failed; keeping them for the next flush", err);
+      log.error({ err }, "[analytics] storing hits failed; keeping them for the next flush");
       pending.unshift(...batch.slice(0, Math.max(0, BUFFER_LIMIT - pending.length)));
     })
     .finally(() => {
