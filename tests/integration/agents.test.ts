@@ -72,7 +72,9 @@ beforeEach(() => {
   perplexity.reset();
   news.reset();
   sources.reset();
-  openai.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${unique} ${Math.random()}` };
+  // Letters only: the verifier checks the title too, and a random number there is a figure no source states.
+  const tag = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  openai.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${unique} ${tag}` };
 });
 
 type AgentType = "article-generator" | "perplexity-generator" | "interview-generator" | "news-aggregator";

@@ -24,7 +24,9 @@ function origin(env: Record<string, string>) {
   expect(r.status, r.stderr).toBe(0);
   const lines = r.stdout.trim().split("\n");
   type Out = { url: string; warning: string | null; mail: string };
-  return { ...(JSON.parse(lines.at(-1) ?? "{}") as Out), stderr: r.stderr };
+  // In production the logger writes JSON lines to stdout before the script's own last line.
+  const logged = lines.slice(0, -1).map((l) => JSON.parse(l) as { level: string; msg: string });
+  return { ...(JSON.parse(lines.at(-1) ?? "{}") as Out), stderr: r.stderr, logged };
 }
 
 describe("SITE_URL, the one public origin", () => {
@@ -48,8 +50,9 @@ describe("SITE_URL, the one public origin", () => {
     const prod = origin({ PORT: "3999", NODE_ENV: "production" });
     expect(prod.url).toBe("http://localhost:3999");
     expect(prod.warning).toContain("SITE_URL is not set");
-    expect(prod.stderr.trim().split("\n")).toEqual([prod.warning]);
+    expect(prod.logged).toEqual([expect.objectContaining({ level: "warn", msg: prod.warning })]);
+    expect(prod.stderr).toBe("");
     const dev = origin({ NODE_ENV: "development" });
-    expect(dev).toMatchObject({ url: "http://localhost:3000", warning: null, stderr: "" });
+    expect(dev).toMatchObject({ url: "http://localhost:3000", warning: null, stderr: "", logged: [] });
   });
 });
