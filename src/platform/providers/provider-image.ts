@@ -77,6 +77,8 @@ export async function downloadProviderImage(raw: string, options: ProviderImageO
       continue;
     }
     if (res.status < 200 || res.status >= 300) throw new ProviderImageError(`image download failed: ${res.status}`);
+    // The exchange keeps what it read up to the cap (a page may be read in part); an image must be whole.
+    if (res.truncated) throw new ProviderImageError(`image refused: over the ${maxBytes}-byte cap`);
     const type = String(res.headers["content-type"] ?? "")
       .split(";")[0]
       ?.trim()
