@@ -44,15 +44,28 @@ function launchDatabase(env: Record<string, string>): Launch {
 }
 
 async function kill9(launch: Launch) {
+  if (launch.child.exitCode !== null || launch.child.signalCode !== null) return;
   const exited = new Promise((resolve) => launch.child.on("exit", resolve));
-  if (launch.child.exitCode === null && launch.child.pid) process.kill(-launch.child.pid, "SIGKILL");
+  // The whole group: the launcher and the PostgreSQL it started.
+  killGroup(launch);
   await exited;
 }
 
 const launches: Launch[] = [];
 const clusters: EmbeddedPgHandle[] = [];
+/** SIGKILL to a launch's process group; a group already gone (ESRCH) is what we want, any other error is not. */
+function killGroup(launch: Launch) {
+  if (!launch.child.pid) return;
+  try {
+    process.kill(-launch.child.pid, "SIGKILL");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+  }
+}
+
 afterAll(async () => {
-  for (const l of launches) if (l.child.exitCode === null && l.child.pid) process.kill(-l.child.pid, "SIGKILL");
+  // A child killed by a signal keeps exitCode null (signalCode is set): only one with neither may still run.
+  for (const l of launches) if (l.child.exitCode === null && l.child.signalCode === null) killGroup(l);
   for (const c of clusters) await c.stop();
 });
 
