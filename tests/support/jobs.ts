@@ -6,7 +6,8 @@ import { getEngine, runIdFor } from "~/platform/jobs/engine/engine.ts";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Waits until the embedded engine of this test process has no job waiting, retrying or running. With
+ * Waits until the embedded engine of this test process has no job due, retrying or running (a run scheduled
+ * for later, enqueued with a delay, is left waiting). With
  * `skipBackoff`, a run waiting out its retry delay is made due at once: pg-boss counts delays in whole seconds
  * (1 + 2 + … + 32 s for six retries), which a test of what happens once retries run out need not sit through.
  */
@@ -17,7 +18,12 @@ export async function settleJobs(timeoutMs = 120_000, { skipBackoff = false } = 
   for (;;) {
     if (skipBackoff)
       await sql(`UPDATE ${engine.schema}.job SET start_after = now() WHERE state = 'retry' AND start_after > now()`);
-    const { rows } = await sql(`SELECT count(*)::int AS n FROM ${engine.schema}.job WHERE state < 'completed'`);
+    // A run created with a delay (a replaced image's deletion waits out its grace period) is not pending work
+    // yet: waiting for it would sit out the delay. Runs in retry still count: their backoff ends in seconds.
+    const { rows } = await sql(
+      `SELECT count(*)::int AS n FROM ${engine.schema}.job
+        WHERE state < 'completed' AND NOT (state = 'created' AND start_after > now())`,
+    );
     if (rows[0].n === 0) return;
     if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
     await sleep(100);
