@@ -35,10 +35,15 @@ let sql: pg.Client;
 let db: DbClient;
 const matrix: Record<string, { duplicates: number; missing: number; stuck: number }> = {};
 
-/** Short outage thresholds (production: an alert at 10 min, a pause at 30 min), read by the server at start. */
+/**
+ * Short outage thresholds (production: an alert at 10 min, a pause at 30 min), read by the server at start (and
+ * by the send's own process, which inherits its environment). The pause must come later than the brief outage
+ * (15 s) ends, or that send pauses instead of waiting it out: a retry fails at most 15 s after the first failure.
+ */
+const BRIEF_OUTAGE_MS = 15_000;
 const OUTAGE_ENV = {
   NEWSLETTER_OUTAGE_ALERT_MS: "2000",
-  NEWSLETTER_OUTAGE_PAUSE_MS: "8000",
+  NEWSLETTER_OUTAGE_PAUSE_MS: String(BRIEF_OUTAGE_MS + 5000),
   NEWSLETTER_OUTAGE_RETRY_MAX_MS: "500",
 };
 
@@ -173,7 +178,7 @@ describe("a newsletter send survives an e-mail provider outage", () => {
 
   it("Resend answers 500 for 15 s mid-send: the send waits it out and ends sent with no admin action", async () => {
     const { id, admin } = await startSend("Top 5 con caída breve");
-    resend.outageFor(15_000, { afterBatchCalls: 3 });
+    resend.outageFor(BRIEF_OUTAGE_MS, { afterBatchCalls: 3 });
     expect((await admin.call("POST", `/api/admin/newsletters/${id}/send`)).status).toBeLessThan(300);
     await until(
       "the send to wait for the provider",

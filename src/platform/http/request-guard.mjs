@@ -56,6 +56,7 @@ function refused(req, res) {
  * runs as a Node preload (`--import`) in the Next.js server process, before Next creates its server.
  */
 export function installRequestGuard({ log }) {
+  quietAbortedBodies();
   patchCreateServer({
     wrap: (listener) =>
       function guardedListener(req, res) {
@@ -76,4 +77,21 @@ function identify(req, res) {
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
+}
+
+/** Node's error for a request body the client stopped sending (the same test as client-abort.ts). */
+const isAbortedBody = (err) => err instanceof Error && err.message === "aborted" && err.code === "ECONNRESET";
+
+/**
+ * Next runs the proxy on a copy of a POST's body and rethrows the original body's error afterwards, which its
+ * router prints with a bare console.error (three lines of stack) before answering a client that is gone. The
+ * guard above logs that abort once at debug level already, so this one print is dropped; every other is kept.
+ */
+function quietAbortedBodies() {
+  // biome-ignore lint/suspicious/noConsole: this wraps Next's own error printing; the site logs through pino.
+  const print = console.error;
+  console.error = function consoleErrorButAbortedBodies(...args) {
+    if (args.length === 1 && isAbortedBody(args[0])) return;
+    print.apply(this, args);
+  };
 }
