@@ -10,6 +10,7 @@ import { launchBrowser, screenshot } from "./browser.ts";
 import type { CrashableServer } from "./crash-server.ts";
 import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 
+const READER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 /**
  * The newsletter as a product, on a server of its own wired to the fake Resend (with its webhook secret):
  * an editor sends, watches its progress and time left, and sees the provider's delivery reports; a reader finds the issue in the public archive,
@@ -131,7 +132,10 @@ describe("the newsletter as readers and editors see it", () => {
   }, 240_000);
 
   it("a reader finds the issue in the archive, reads it in es and en, clicks an item, and the count goes up", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    // A reader's browser: headless Chromium names itself HeadlessChrome, which the click counter takes for a bot.
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: READER_UA })
+    ).newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.getByTestId("newsletter-archive-link").first().click();
     await page.waitForURL(`${server.baseUrl}/newsletter`);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { axeRuleViolations, inLocale, PUBLIC_PAGES } from "./interop-helpers.ts";
 import { axeViolations } from "./site-helpers.ts";
-import { buildVerifiedArticle } from "./verified-article.ts";
+import { buildVerifiedArticle, removeVerifiedArticle } from "./verified-article.ts";
 
 /**
  * What crawlers, feed readers and API tools see, checked by independent validators against the production
@@ -202,6 +202,7 @@ describe("how we checked this and corrections: the article's box, its /fuentes p
   });
   afterAll(async () => {
     await browser?.close();
+    if (slug) await removeVerifiedArticle(slug);
   });
   const paths = () => [
     `/noticias/${slug}`,

@@ -71,3 +71,16 @@ export async function buildVerifiedArticle() {
     await db.$disconnect();
   }
 }
+
+/**
+ * Deletes that article (its snapshots and revisions go with it), so the shared server's lists show the seed
+ * again for the files that count them.
+ */
+export async function removeVerifiedArticle(slug: string) {
+  const db = e2eDatabase();
+  try {
+    await db.article.deleteMany({ where: { slug } });
+  } finally {
+    await db.$disconnect();
+  }
+}
