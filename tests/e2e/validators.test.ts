@@ -202,7 +202,7 @@ describe("how we checked this and corrections: the article's box, its /fuentes p
   });
   afterAll(async () => {
     await browser?.close();
-    if (slug) await removeVerifiedArticle(slug);
+    if (slug) await removeVerifiedArticle(baseUrl, slug);
   });
   const paths = () => [
     `/noticias/${slug}`,

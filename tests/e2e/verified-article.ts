@@ -1,5 +1,7 @@
+import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { buildArticle, buildArticleRevision } from "../support/builders.ts";
 import { e2eDatabase } from "./db.ts";
+import { signIn } from "./rest-contract/client.ts";
 
 const SOURCE_URL = "https://digital-strategy.ec.europa.eu/en/consultations/high-risk-ai";
 const SOURCE_TEXT = [
@@ -73,14 +75,11 @@ export async function buildVerifiedArticle() {
 }
 
 /**
- * Deletes that article (its snapshots and revisions go with it), so the shared server's lists show the seed
- * again for the files that count them.
+ * Deletes that article the way an editor does (DELETE /api/articles/{slug} as the admin), so every cached list
+ * and page drops it at once and the files that count the seed find the seed again.
  */
-export async function removeVerifiedArticle(slug: string) {
-  const db = e2eDatabase();
-  try {
-    await db.article.deleteMany({ where: { slug } });
-  } finally {
-    await db.$disconnect();
-  }
+export async function removeVerifiedArticle(baseUrl: string, slug: string) {
+  const admin = await signIn(baseUrl, E2E_ADMIN.email, E2E_ADMIN.password);
+  const res = await admin.call("DELETE", `/api/articles/${slug}`);
+  if (res.status >= 300) throw new Error(`deleting ${slug}: ${res.status} ${await res.text()}`);
 }
