@@ -50,6 +50,8 @@ describe("first-party analytics", () => {
     });
     const b = await (await contextAs(READER_B)).newPage();
     await b.goto(`${baseUrl}${enPath}`, { referer: "https://blog.lectora-b.example/post" });
+    // A reader who reads the page: its view is reported once the page is shown and hydrated, not on a bounce.
+    await expect.poll(() => hitsFor(enPath), { timeout: 15_000 }).toBe(1);
     await b.goto(`${baseUrl}${esPath}`);
     const bot = await (await contextAs(BOT)).newPage();
     await bot.goto(`${baseUrl}/referentes`, { referer: "https://crawler-only.example/" });

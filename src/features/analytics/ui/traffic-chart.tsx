@@ -16,7 +16,7 @@ export function TrafficChart({ points, labels }: { points: Point[]; labels: { vi
   return (
     <div aria-hidden="true" className="h-56 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#d9d4c7" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
