@@ -86,6 +86,8 @@ describe("first-party analytics", () => {
     const articleRow = pieces.locator(`tr[data-value="article:${article.slug}"] td`);
     expect(Number(await articleRow.nth(1).textContent())).toBeGreaterThanOrEqual(2);
     await screenshot(admin, "admin-estadisticas");
+    // The sign-in toast fades over the tab; axe judges the tab once it has gone.
+    await expect.poll(() => admin.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
     const violations = await axeViolations(admin);
     expect(violations).toEqual([]);
   });
