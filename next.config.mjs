@@ -68,6 +68,10 @@ const config = (phase) => ({
     "pdfjs-dist",
   ],
   typedRoutes: false,
+  // Metadata is resolved before the page streams, for every visitor and not only for the crawlers Next knows:
+  // streamed, a slow generateMetadata put <title>, <meta> and <link> in <body> (invalid HTML, and share cards
+  // from unknown bots lost their tags).
+  htmlLimitedBots: /.*/,
   // No page uses next/image (images are plain <img>, share cards come from /og), so its optimizer is switched
   // off: /_next/image answers 404 instead of fetching arbitrary site paths and turning their failures into 500s.
   images: { unoptimized: true },

@@ -26,3 +26,18 @@ describe("the build npm start makes (the suite's global set-up built it)", () =>
     expect(maps).toEqual([]);
   });
 });
+
+describe("metadata in <head> for every visitor", () => {
+  const dist = process.env.E2E_DIST_DIR ?? ".next-e2e";
+  // Next streams generateMetadata's tags into <body> for any user agent its htmlLimitedBots pattern does not
+  // match; a slow query then gave a browser or the validators <title> and <meta> inside <body>.
+  it.each([
+    ["a browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"],
+    ["Node's fetch", "node"],
+    ["an unknown crawler", "SomeNewsReader/2.1"],
+  ])("%s gets blocking metadata", async (_who, userAgent) => {
+    const built = JSON.parse(fs.readFileSync(path.join(dist, "required-server-files.json"), "utf8"));
+    const { shouldServeStreamingMetadata } = await import("next/dist/server/lib/streaming-metadata.js");
+    expect(shouldServeStreamingMetadata(userAgent, built.config.htmlLimitedBots)).toBe(false);
+  });
+});
