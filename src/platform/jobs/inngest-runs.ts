@@ -10,14 +10,13 @@ import { log } from "~/platform/log/logger.ts";
 const quietly = (p: Promise<unknown>) =>
   p.catch((err: unknown) => log.error(`[jobs] inngest run record: ${(err as Error).message}`));
 
+/** Each invocation of a run notes it; a run an operator cancelled stays cancelled. */
 export const noteRunStarted = (runId: string, name: string, attempt: number, data: object = {}) =>
-  quietly(
-    db.inngestRun.upsert({
-      where: { run_id: runId },
-      create: { run_id: runId, name, status: "running", attempts: attempt + 1, data },
-      update: { status: "running", attempts: attempt + 1, finished_at: null },
-    }),
-  );
+  quietly(db.$executeRaw`
+    INSERT INTO inngest_runs (run_id, name, status, attempts, data)
+    VALUES (${runId}, ${name}, 'running', ${attempt + 1}, ${JSON.stringify(data)}::jsonb)
+    ON CONFLICT (run_id) DO UPDATE SET status = 'running', attempts = EXCLUDED.attempts, finished_at = NULL
+     WHERE inngest_runs.status <> 'cancelled'`);
 
 /**
  * Notes the step the run reached and tells whether an operator cancelled the run (the same one query): a
