@@ -35,7 +35,7 @@ module.exports = {
       name: "jobs-engine-behind-the-port",
       severity: "error",
       comment:
-        "The embedded engine (pg-boss) is one of the two providers of the jobs port: only src/platform/jobs/ reaches it; features and the app enqueue, cancel, list live runs and read schedules through the port (src/platform/jobs/port.ts), so either provider can run them.",
+        "The embedded engine (pg-boss) is one of the two providers of the jobs port: only src/platform/jobs/ reaches it; features and the app enqueue, cancel, list live runs and read schedules through the port (src/platform/jobs/jobs-port.ts), so either provider can run them.",
       from: { path: "^src/", pathNot: "^src/platform/jobs/" },
       to: { path: "^src/platform/jobs/engine/" },
     },
