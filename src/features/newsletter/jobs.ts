@@ -165,8 +165,10 @@ export const sendNewsletterGroupJob = defineJob({
   }),
   retries: 4,
   onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
-  handler: async ({ newsletterId, first, last }, { step }) => {
-    if ((await sendRange(step, newsletterId, first, last)) === "paused") return { newsletterId, paused: true };
+  handler: async ({ newsletterId, first, last }, { step, progress }) => {
+    // Each group shows the whole send's progress in Trabajos (the newsletter's own count).
+    if ((await sendRange(step, newsletterId, first, last, progress)) === "paused")
+      return { newsletterId, paused: true };
     return step.run("finish-if-complete", async () => {
       const left = await countUnsentBatches(db, newsletterId);
       return left > 0 ? { newsletterId, batchesLeft: left } : finalizeSend(newsletterId);
