@@ -70,9 +70,9 @@ async function main() {
   // server processes `next` forks.
   const preload = pathToFileURL(path.resolve("scripts/server-preload.mjs")).href;
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
-  // The newsletter send runs in a process of its own unless the operator keeps it in the server.
-  const sendProcess = process.env.NEWSLETTER_SEND_PROCESS || "own";
-  process.env.NEWSLETTER_SEND_PROCESS = sendProcess;
+  // The newsletter send runs in a process of its own unless the operator keeps it in the server (the one
+  // default is src/platform/env's).
+  const sendProcess = env.NEWSLETTER_SEND_PROCESS;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
   const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => log.info(l), ready) : undefined;
   const child = spawn(process.execPath, [next, mode, "-p", port], {
