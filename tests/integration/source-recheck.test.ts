@@ -111,6 +111,15 @@ describe("the link check re-checks articles whose sources changed (Fuentes cambi
     await expect(app.admin.admin.verification.markChangedSourceReviewed({ id: "nope" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+    // Only admins: a signed-in reader and an anonymous caller are refused, and nothing is written.
+    const { callerAs, userSession } = await import("../support/sessions.ts");
+    await expect(
+      callerAs(userSession).admin.verification.markChangedSourceReviewed({ id: listed!.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerAs(null).admin.verification.changedSources()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    expect((await app.db.changedSource.findUniqueOrThrow({ where: { id: listed!.id } })).reviewed_at).toBeNull();
     await app.admin.admin.verification.markChangedSourceReviewed({ id: listed!.id });
     expect(await changedOf(article.slug)).toEqual([]);
     const row = await app.db.changedSource.findUniqueOrThrow({ where: { id: listed!.id } });
