@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildArticle } from "../support/builders.ts";
 import { SOURCE_PAGES } from "../support/fake-sources.ts";
 import { type GroundedApp, startGroundedApp } from "../support/grounded-app.ts";
+import { until } from "../support/until.ts";
 
 let grounded: GroundedApp;
 let app: GroundedApp["app"];
@@ -159,6 +160,39 @@ describe("the link check re-checks articles whose sources changed (Fuentes cambi
     expect(dead.map((d) => [d.url, d.state])).toEqual([[sources.urlOf(TRENDS), "dead"]]);
     expect(await changedOf(article.slug)).toEqual([]);
     expect(await snapshotsOf(article.id, TRENDS)).toHaveLength(1);
+  }, 240_000);
+
+  it("the re-check's new report and the correction that follows expire the page, /fuentes, /correcciones, RSS and sitemap together", async () => {
+    const { env } = await import("~/platform/env/env.js");
+    const { listenForTagExpiries } = await import("~/platform/cache/tag-expiry-channel.ts");
+    const { articleChangeTags, articleListTags, articlePageTags } = await import("~/features/articles/cache.ts");
+    const heard: string[][] = [];
+    const stop = listenForTagExpiries(env.DATABASE_URL ?? "", async (tags) => void heard.push(tags));
+    try {
+      const article = await verifiedArticle("expiry");
+      // The page and /fuentes read under the article's tag; /correcciones, the RSS and the sitemap under the lists'.
+      const together = [...articlePageTags(article.slug), ...articleListTags()];
+      expect(articleChangeTags({ slug: article.slug })).toEqual(expect.arrayContaining(together));
+      const announcedTogether = async () => heard.some((tags) => together.every((t) => tags.includes(t)));
+      // Within a second on an idle machine; this one is shared and loaded, hence the margin.
+      const expiry = { timeoutMs: 5_000, everyMs: 50 };
+      await new Promise((r) => setTimeout(r, 500)); // the listener's connection is up
+      heard.length = 0;
+      sources.revise(CONSULTATION, revisedFigure);
+      await app.runJob(app.linkCheckJob, { all: true });
+      expect(await changedOf(article.slug)).toHaveLength(1);
+      await until("the re-check's expiry", announcedTogether, expiry);
+
+      heard.length = 0;
+      await app.admin.admin.publications.edit({
+        slug: article.slug,
+        body_es: article.body_es.replace("1.200", "1.500"),
+        correction_note_es: "La Oficina ha corregido la cifra: 1.500 contribuciones, no 1.200.",
+      });
+      await until("the correction's expiry", announcedTogether, expiry);
+    } finally {
+      await stop();
+    }
   }, 240_000);
 
   it("cadence: recent articles daily, older ones weekly; both are settings", async () => {
