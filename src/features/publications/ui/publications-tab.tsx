@@ -12,6 +12,7 @@ import { ArticleRow } from "./article-row.tsx";
 import { ChangedSourcesList } from "./desk/changed-sources-list.tsx";
 import { DeadSourcesList } from "./desk/dead-sources-list.tsx";
 import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./desk/findings-confirm.tsx";
+import { LinkCheckSettingsForm } from "./desk/link-check-settings-form.tsx";
 
 /** 'Publicaciones' (docs/product.md §2): review queue (Pendientes) and approved list, preview, manual generation. */
 /** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
@@ -180,7 +181,8 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
             failed={Boolean(deadSources.error)}
           />
         </Tabs.Content>
-        <Tabs.Content value="changed-sources" className="pt-4">
+        <Tabs.Content value="changed-sources" className="space-y-4 pt-4">
+          <LinkCheckSettingsForm />
           <ChangedSourcesList
             items={changedSources.data ?? []}
             loading={changedSources.isLoading}
