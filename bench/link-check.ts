@@ -164,6 +164,7 @@ try {
     "peak RSS (sampled)": { value: mb(peak) },
     "peak RSS (kernel VmHWM)": { value: mb(kernelPeak) },
     "RSS before the run": { value: mb(baseline) },
+    "growth during the run": { value: mb((kernelPeak ?? peak) - baseline) },
   });
   const ok = runMs <= 600_000 && (kernelPeak ?? peak) <= 300 * 1024 * 1024 && missed === 0 && wrong === 0;
   console.log(ok ? "goal met" : "goal NOT met");
