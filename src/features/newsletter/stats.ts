@@ -13,6 +13,18 @@ function weekStart(at: Date): Date {
   return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY);
 }
 
+/** What the provider reported of each issue (keyed `newsletter:{id}`) and its clicks per item. */
+export async function issueCounts(db: DbClient, ids: string[]) {
+  const [delivery, clicks] = await Promise.all([
+    eventCounts(
+      db,
+      ids.map((id) => `newsletter:${id}`),
+    ),
+    clickCounts(db, ids),
+  ]);
+  return { delivery, clicks };
+}
+
 /**
  * The newsletter's figures for the admin's Estadísticas: the last sent issues (recipients, delivered and
  * bounced as the provider reported them, clicks per item counted once per daily reader), and the last `weeks`
@@ -25,14 +37,10 @@ export async function newsletterStats(db: DbClient, weeks: number, now = new Dat
     take: ISSUES,
     select: { id: true, subject_es: true, sent_at: true, recipient_count: true, items: true },
   });
-  const ids = sent.map((n) => n.id);
-  const [delivery, clicks] = await Promise.all([
-    eventCounts(
-      db,
-      ids.map((id) => `newsletter:${id}`),
-    ),
-    clickCounts(db, ids),
-  ]);
+  const { delivery, clicks } = await issueCounts(
+    db,
+    sent.map((n) => n.id),
+  );
   const issues = sent.map((n) => {
     const counts = delivery.get(`newsletter:${n.id}`);
     return {
