@@ -31,6 +31,16 @@ describe("the desk's first-week readers", () => {
       status: "published",
       published_at: new Date("2026-11-12T09:00:00Z"),
     });
+    const imported = await buildArticle(db, {
+      slug: `importado-${unique}`,
+      status: "published",
+      published_at: null,
+      date: new Date("2026-10-01T10:00:00Z"),
+    });
+    await dailyReaders(imported.slug, [
+      ["2026-10-07", 3],
+      ["2026-10-08", 50],
+    ]);
     const draft = await buildArticle(db, { slug: `borrador-${unique}`, status: "draft" });
     await dailyReaders(read.slug, [
       ["2026-11-09", 100], // before publication (a preview): not its first week
@@ -39,10 +49,13 @@ describe("the desk's first-week readers", () => {
       ["2026-11-16", 5], // day 7
       ["2026-11-17", 900], // day 8: outside
     ]);
-    const result = await admin.admin.publications.firstWeekReaders({ slugs: [read.slug, unread.slug, draft.slug] });
+    const result = await admin.admin.publications.firstWeekReaders({
+      slugs: [read.slug, unread.slug, imported.slug, draft.slug],
+    });
     expect(result).toEqual([
       { slug: read.slug, readers: 70 },
       { slug: unread.slug, readers: 0 },
+      { slug: imported.slug, readers: 3 },
     ]);
   });
 

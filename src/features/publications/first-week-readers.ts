@@ -3,7 +3,8 @@ import type { DbClient } from "~/platform/db/client.ts";
 
 /**
  * The desk's "readers in the first 7 days" of the published articles among `slugs`, from their publication
- * day (drafts and unpublished slugs are left out; an article nobody read shows 0).
+ * day, or from its date when it was published before that was recorded (imported and seeded articles).
+ * Drafts and unknown slugs are left out; an article nobody read shows 0.
  */
 export async function deskFirstWeekReaders(
   db: DbClient,
@@ -11,10 +12,10 @@ export async function deskFirstWeekReaders(
 ): Promise<{ slug: string; readers: number }[]> {
   if (slugs.length === 0) return [];
   const articles = await db.article.findMany({
-    where: { slug: { in: [...slugs] }, status: "published", published_at: { not: null } },
-    select: { slug: true, published_at: true },
+    where: { slug: { in: [...slugs] }, status: "published" },
+    select: { slug: true, published_at: true, date: true },
   });
-  const published = articles.flatMap((a) => (a.published_at ? [{ slug: a.slug, since: a.published_at }] : []));
+  const published = articles.map((a) => ({ slug: a.slug, since: a.published_at ?? a.date }));
   const readers = await firstWeekReaders(
     db,
     published.map((a) => ({ kind: "article" as const, slug: a.slug, since: a.since })),
