@@ -26,6 +26,11 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
   const scheduled = api.admin.publications.scheduled.useQuery();
   const deadSources = api.admin.verification.deadSources.useQuery();
   const changedSources = api.admin.verification.changedSources.useQuery();
+  const firstWeek = api.admin.publications.firstWeekReaders.useQuery(
+    { slugs: (approved.data ?? []).slice(0, 200).map((a) => a.slug) },
+    { enabled: Boolean(approved.data?.length) },
+  );
+  const readersOf = new Map(firstWeek.data?.map((r) => [r.slug, r.readers]));
   const desk = useTranslations("adminDesk.schedule");
   const verificationT = useTranslations("adminDesk.verification");
   const [unconfirmed, setUnconfirmed] = useState<{ slug: string; status: "published" } | null>(null);
@@ -120,7 +125,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
     ) : items?.length ? (
       <ul className="space-y-3">
         {items.map((a) => (
-          <ArticleRow key={a.id} article={a} {...rowActions} />
+          <ArticleRow key={a.id} article={a} firstWeekReaders={readersOf.get(a.slug)} {...rowActions} />
         ))}
       </ul>
     ) : (
