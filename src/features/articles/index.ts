@@ -25,6 +25,7 @@ export {
   insertArticleUnlessTaken,
   publishedArticleDates,
   publishedArticleIds,
+  publishedDatesOf,
   recentArticleCoverage,
   updateArticleLocked,
 } from "./store.ts";

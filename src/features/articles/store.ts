@@ -100,6 +100,14 @@ export async function publishedArticleDates(db: DbClient) {
   });
 }
 
+/** The publication day of the published articles among `slugs` (the desk's first-week readers). */
+export async function publishedDatesOf(db: DbClient, slugs: readonly string[]) {
+  return db.article.findMany({
+    where: { slug: { in: [...slugs] }, status: "published" },
+    select: { slug: true, published_at: true, date: true },
+  });
+}
+
 /** What the link check's re-verification reads of an article (null when it is gone). */
 export async function articleForRecheck(db: DbClient, id: string) {
   return db.article.findUnique({

@@ -1,4 +1,5 @@
 import { firstWeekReaders } from "~/features/analytics/index.ts";
+import { publishedDatesOf } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 
 /**
@@ -11,10 +12,7 @@ export async function deskFirstWeekReaders(
   slugs: readonly string[],
 ): Promise<{ slug: string; readers: number }[]> {
   if (slugs.length === 0) return [];
-  const articles = await db.article.findMany({
-    where: { slug: { in: [...slugs] }, status: "published" },
-    select: { slug: true, published_at: true, date: true },
-  });
+  const articles = await publishedDatesOf(db, slugs);
   const published = articles.map((a) => ({ slug: a.slug, since: a.published_at ?? a.date }));
   const readers = await firstWeekReaders(
     db,

@@ -1,8 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { NewsletterStatsSection } from "~/features/newsletter/ui/newsletter-stats-section.tsx";
+import { type ReactNode, useEffect, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
@@ -20,7 +19,8 @@ function change(now: number, before: number): string {
 }
 
 /** Admin › Estadísticas: first-party, cookie-free traffic figures (src/features/analytics). */
-export function StatsTab() {
+/** `newsletterSection` is the newsletter feature's part, composed by the admin shell (no feature imports the other). */
+export function StatsTab({ newsletterSection }: { newsletterSection?: ReactNode }) {
   const t = useTranslations("adminStats");
   const locale = useLocale();
   const errorText = useErrorText();
@@ -146,7 +146,7 @@ export function StatsTab() {
         ))}
       </div>
 
-      <NewsletterStatsSection />
+      {newsletterSection}
     </section>
   );
 }
