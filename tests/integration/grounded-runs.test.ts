@@ -108,13 +108,15 @@ describe("grounded agent runs", () => {
     expect(prompt).toContain("[1] Commission opens consultation on high-risk AI guidelines");
     expect(prompt).toContain("Stakeholders can reply until 18 July 2025");
     expect(JSON.stringify(openai.chatRequests("translation")[0]!.body)).toContain("[1]");
-    // Every gathered source is listed (the one that answered 404 too, in its place), not what the model listed.
+    // Every gathered source is listed (the one that answered 404 too, in its place), then what the model listed
+    // itself (fetched too: here the address does not resolve).
     expect(article!.sources).toEqual([
       { name: CONSULTATION.title, url: sources.urlOf("/ai-office/consultation") },
       { name: sources.host.replace(/:\d+$/, ""), url: sources.urlOf("/missing") },
+      { name: "Inventada", url: "https://ec.europa.eu/invented" },
     ]);
     const snaps = await app.db.sourceSnapshot.findMany({ where: { article_id: article!.id } });
-    expect(snaps).toHaveLength(2);
+    expect(snaps).toHaveLength(3);
     expect(snaps.find((s) => s.ok)).toMatchObject({ title: CONSULTATION.title, http_status: 200 });
     expect(snaps.find((s) => s.ok)!.text).toContain("1,200 contributions");
     expect(snaps.find((s) => s.ok)!.content_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -142,10 +142,11 @@ describe("every source of a run is accounted for", () => {
       `Fuente no leída: ${sources.urlOf(moved)}, redirigida a ${target}: el dominio localhost no está en la lista de fuentes oficiales`,
     ]);
     expect(logs.join("\n")).not.toContain("allow-list");
-    // The refused redirect is in the article's list, after the read page.
+    // The refused redirect is in the article's list, after the read page; the model's own URL comes last.
     expect((article!.sources as { url: string }[]).map((s) => s.url)).toEqual([
       sources.urlOf("/ai-office/consultation"),
       sources.urlOf(moved),
+      "https://ec.europa.eu/invented",
     ]);
     const { report } = await app.admin.admin.verification.get({ slug: article!.slug });
     expect(report!.sources[1]).toMatchObject({ n: 2, state: "off_list", finalUrl: target, reason: "off_list" });
@@ -154,6 +155,45 @@ describe("every source of a run is accounted for", () => {
     expect(offList.map((f) => f.lang)).toEqual(["es", "en"]);
     expect(offList[0]!.sentence).toContain("artículo 6");
     expect(offList[0]!.detail).toContain(`redirects to ${target}`);
+  });
+
+  it("URLs the model lists itself are fetched and accounted for: read, or refused with the reason", async () => {
+    const consultation = sources.urlOf(`/ai-office/consultation?m=${unique}`);
+    const extraRead = sources.urlOf(`/aisi/frontier-trends?m=${unique}`);
+    const offList = `https://example.com/blog-${unique}`;
+    const agent = await activeAgent("article-generator", { sourceUrls: [consultation] });
+    openai.draft = {
+      title: `Fuentes del modelo ${unique}`,
+      summary: "Resumen.",
+      body: "La Comisión Europea ha abierto una consulta pública sobre sistemas de IA de alto riesgo [1].",
+      topics: [],
+      tags: [],
+      sources: [
+        { name: "La misma", url: consultation },
+        { name: "Instituto", url: extraRead },
+        { name: "Blog", url: offList },
+      ],
+    };
+    openai.translation = {
+      title: "Model sources",
+      summary: "Summary.",
+      body: "The European Commission has opened a public consultation on high-risk AI systems [1].",
+    };
+    const { run, article, logs } = await execute(agent.id);
+    expect(run.status, run.error ?? "").toBe("completed");
+    // The gathered source keeps its number; the model's own URLs follow it, once each.
+    expect((article!.sources as { url: string }[]).map((s) => s.url)).toEqual([consultation, extraRead, offList]);
+    const { report } = await app.admin.admin.verification.get({ slug: article!.slug });
+    expect(report!.sources).toEqual([
+      expect.objectContaining({ n: 1, url: consultation, state: "fetched" }),
+      expect.objectContaining({ n: 2, url: extraRead, state: "fetched", reason: null }),
+      expect.objectContaining({ n: 3, url: offList, state: "off_list", reason: "off_list" }),
+    ]);
+    expect(report!.findings.map((f) => f.check)).not.toContain("source_not_fetched");
+    expect(logs).toContain(
+      `Fuente no leída: ${offList}: el dominio example.com no está en la lista de fuentes oficiales`,
+    );
+    expect(logs.some((l) => l.startsWith(`Fuente leída: ${extraRead}`))).toBe(true);
   });
 
   it("a source over the size cap is read up to the cap, kept as truncated, and a claim not found in it says so", async () => {

@@ -167,10 +167,13 @@ export async function writeDraft(
   const { data, citations } = await structured(plan, prompt, draftSchema, "article_draft");
   const body = data.body.trim();
   if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
-  // A grounded draft lists every source the run gathered, numbered as the prompt numbered them (not what the
-  // model lists). Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
+  // A grounded draft lists every source the run gathered, numbered as the prompt numbered them, then any other
+  // URL the model lists. Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
+  // URLs the model lists itself follow the gathered ones (fetched afterwards: see fetchListedSources).
   const found = [...material.sources, ...citations];
-  const listed = sources.listed.length ? sources.listed : citedSources(found.length ? found : data.sources);
+  const listed = sources.listed.length
+    ? citedSources([...sources.listed, ...data.sources])
+    : citedSources(found.length ? found : data.sources);
   return {
     title: data.title.trim(),
     summary: data.summary.trim(),

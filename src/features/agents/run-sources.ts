@@ -1,4 +1,5 @@
 import {
+  fetchMoreRunSources,
   fetchRunSources,
   runSnapshots,
   type VerificationReport,
@@ -36,6 +37,18 @@ export async function fetchRunMaterial(db: DbClient, plan: RunPlan, material: Ma
   return { read, total: snapshots.length };
 }
 
+/**
+ * After drafting: the URLs the draft lists that the run had not fetched (the model's own) are fetched now,
+ * so the report accounts for each (read, or refused with its reason) and the log says which.
+ */
+export async function fetchListedSources(db: DbClient, plan: RunPlan, listed: { url: string }[]) {
+  if (!isGrounded(plan)) return;
+  const known = new Set((await runSnapshots(db, plan.runId)).map((s) => s.url));
+  const extra = listed.map((s) => s.url).filter((url) => !known.has(url));
+  const snapshots = await fetchMoreRunSources(db, plan.runId, extra);
+  for (const s of snapshots) for (const line of sourceLines(s)) await appendRunLog(db, plan.runId, line);
+}
+
 /** Step "finish-unsourced": nothing could be read, so nothing is written (never an article from memory). */
 export async function finishUnsourcedRun(db: DbClient, plan: RunPlan) {
   await markRunFailed(db, plan.runId, log("noOfficialSource"), { code: "noOfficialSource", params: {} });
@@ -46,7 +59,9 @@ export async function finishUnsourcedRun(db: DbClient, plan: RunPlan) {
 /** The run's sources (see RunSources): all it gathered, in fetch order, and the ones read. */
 export async function readSources(db: DbClient, plan: RunPlan, material: Material): Promise<RunSources> {
   if (!isGrounded(plan)) return { listed: [], read: [] };
-  const snapshots = await runSnapshots(db, plan.runId);
+  // Only what the run gathered: the model's own URLs (fetched after drafting) never reach a replayed prompt.
+  const gathered = new Set(citedSources(material.sources).map((s) => s.url));
+  const snapshots = (await runSnapshots(db, plan.runId)).filter((s) => gathered.has(s.url));
   const gatheredName = new Map(material.sources.map((s) => [s.url, s.name]));
   const listed = snapshots.map((s) => ({
     name: (s.ok && s.title.slice(0, 200)) || gatheredName.get(s.url) || hostName(s.url),

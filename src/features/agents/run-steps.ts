@@ -11,7 +11,7 @@ import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
 import { loadRunPlan, type RunPlan } from "./run-plan.ts";
-import { readSources } from "./run-sources.ts";
+import { fetchListedSources, readSources } from "./run-sources.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 import { saveRunArticle } from "./save-article.ts";
 import type { RunFailure } from "./schema.ts";
@@ -80,6 +80,7 @@ export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
 
 export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
   const draft = await writeDraft(plan, material, await readSources(db, plan, material));
+  await fetchListedSources(db, plan, draft.sources);
   await appendRunLog(db, plan.runId, log("draft", { language: plan.language, title: draft.title }), 45);
   return draft;
 }
