@@ -113,6 +113,17 @@ describe("every source of a run is accounted for", () => {
     expect(logs).toContain(
       "Hallazgo en español: La fuente no respondió 2xx: La Oficina de IA recibió 500 contribuciones de la industria.",
     );
+
+    // The same log read by an admin working in English: every line in English, nothing left in Spanish.
+    const english = (await app.admin.admin.runs.byId({ id: run.id, locale: "en" })).logs.map((l) =>
+      l.replace(/^\[[^\]]*\] /, ""),
+    );
+    expect(english).toContain(`Source not read: ${gone}: the server answered HTTP 404`);
+    expect(english).toContain("Sources read: 2 of 3");
+    expect(english).toContain(
+      "Finding in Spanish: The source did not answer 2xx: La Oficina de IA recibió 500 contribuciones de la industria.",
+    );
+    expect(english.join("\n")).not.toMatch(/Fuente|Verificación|Hallazgo|Borrador|Inicio|leídas/);
   });
 
   it("a redirect to a host off the list is refused under the redirect's target, and the log says it redirected", async () => {

@@ -6,10 +6,10 @@ import {
   verifyContent,
 } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { translatorFor } from "~/platform/i18n/translator.ts";
 import { runDraftContent } from "./grounding.ts";
 import { citedSources, type Draft, type Material, type RunSources, type Translation } from "./pipeline.ts";
 import { sourceLines, verificationLines } from "./run-log.ts";
+import { runLog } from "./run-log-text.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 
@@ -19,7 +19,7 @@ import { appendRunLog, markRunFailed } from "./runs.ts";
  * editor's material only and skip all three.
  */
 
-const log = translatorFor("es", "jobLogs.agentRun");
+const log = runLog;
 
 export const isGrounded = (plan: RunPlan) => plan.kind !== "interview-generator";
 
@@ -92,7 +92,7 @@ export async function verifyRunDraft(
   const report = verifyContent(runDraftContent(plan.language, draft, translation), await runSnapshots(db, plan.runId));
   const languages = translation ? ["es", "en"] : [plan.language];
   const [summary, ...findings] = verificationLines(report, languages);
-  await appendRunLog(db, plan.runId, summary ?? "", translation ? 75 : 50);
+  if (summary) await appendRunLog(db, plan.runId, summary, translation ? 75 : 50);
   for (const line of findings) await appendRunLog(db, plan.runId, line);
   return report;
 }
