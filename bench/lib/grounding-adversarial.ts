@@ -16,6 +16,8 @@ export interface AdvExpect {
   checks: CheckKind[];
   lang?: Lang;
   field?: "title" | "summary" | "body";
+  /** What the finding's detail must say (a truncated source: that it was read only in part). */
+  detail?: RegExp;
 }
 export interface AdvCase {
   name: string;
@@ -36,6 +38,26 @@ export const advSources = (): SourceForCheck[] =>
     fetched: true,
     text: s.text,
   }));
+
+/**
+ * What was read of a consolidated act over the size cap: its opening articles, about 120 000 characters of
+ * them (the annexes, with their figures, come after the cut).
+ */
+const LARGE_READ_PART: Omit<SourceForCheck, "n"> = {
+  url: "https://eur-lex.europa.eu/legal-content/ES/TXT/?uri=CELEX:02024R1689-20261101",
+  finalUrl: null,
+  status: 200,
+  allowListed: true,
+  fetched: true,
+  truncated: true,
+  text: Array.from(
+    { length: 400 },
+    (_, k) =>
+      `Artículo ${k + 1}. Los proveedores de sistemas de IA garantizarán que la documentación técnica se mantenga ` +
+      `actualizada y a disposición de las autoridades nacionales competentes durante el período que fije el ` +
+      `reglamento, de conformidad con los procedimientos establecidos por la Oficina de IA y los Estados miembros.`,
+  ).join("\n\n"),
+};
 
 const noDot = (s: string) => s.replace(/\.$/, "");
 const other = (l: Lang): Lang => (l === "es" ? "en" : "es");
@@ -283,6 +305,22 @@ function attackCases(): AdvCase[] {
         expect: { checks },
       };
     });
+  // A large official page read only up to the size cap: the figure the draft cites stands past the cut.
+  const truncatedSource = kindCases(6, (i) => {
+    const b = faithfulBase(i);
+    const lang: Lang = i % 2 ? "en" : "es";
+    const text =
+      lang === "es"
+        ? "El anexo XIV del texto consolidado enumera 777 usos adicionales de alto riesgo."
+        : "Annex XIV of the consolidated text lists 777 additional high-risk uses.";
+    const cut: SourceForCheck = { ...LARGE_READ_PART, n: 6 };
+    return {
+      name: `truncated_source:${lang}:${i}`,
+      kind: "truncated_source",
+      ...withSentence(b, lang, { text, sources: [6] }, [cut]),
+      expect: { checks: ["figure_not_found"], lang, detail: /read only in part.*truncated/ },
+    };
+  });
   return [
     ...wrongSpeaker,
     ...translationOnly,
@@ -294,6 +332,7 @@ function attackCases(): AdvCase[] {
       "source_status",
       "source_not_fetched",
     ]),
+    ...truncatedSource,
     ...unread(
       "redirect_off_list",
       { url: URL(6), finalUrl: "https://blog.example.com/ai.html", status: 200, allowListed: false, fetched: false },
