@@ -78,7 +78,19 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
       });
     }
     const sources = (article.sources as { name: string; url: string }[]) ?? [];
-    const report = verifyContent({ body_es: article.body_es, body_en: article.body_en, sources }, views);
+    // Every field, as a generated draft is checked: titles and summaries too, in both languages.
+    const report = verifyContent(
+      {
+        title_es: row.title_es,
+        title_en: row.title_en,
+        summary_es: row.summary_es,
+        summary_en: row.summary_en,
+        body_es: row.body_es,
+        body_en: row.body_en,
+        sources,
+      },
+      views,
+    );
     await recordRevision(db, null, row, {
       action: "agent_draft",
       actor: { id: null, name: String(article.author_name ?? "") },
