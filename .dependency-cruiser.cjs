@@ -32,6 +32,14 @@ module.exports = {
       to: { path: "^src/(features|app|components|server|ui)/" },
     },
     {
+      name: "jobs-engine-behind-the-port",
+      severity: "error",
+      comment:
+        "The embedded engine (pg-boss) is one of the two providers of the jobs port: only src/platform/jobs/ reaches it; features and the app enqueue, cancel, list live runs and read schedules through the port (src/platform/jobs/jobs-port.ts), so either provider can run them.",
+      from: { path: "^src/", pathNot: "^src/platform/jobs/" },
+      to: { path: "^src/platform/jobs/engine/" },
+    },
+    {
       name: "features-only-through-index",
       severity: "error",
       comment:
@@ -47,7 +55,10 @@ module.exports = {
       severity: "error",
       comment: "Pages and shared components import a feature through its index.ts.",
       from: { path: "^src/(app|components|ui)/" },
-      to: { path: "^src/features/[^/]+/.+", pathNot: "^src/features/[^/]+/(index|schema|lookup|store|ui/[^/]+)\\.tsx?$" },
+      to: {
+        path: "^src/features/[^/]+/.+",
+        pathNot: "^src/features/[^/]+/(index|schema|lookup|store|ui/[^/]+)\\.tsx?$",
+      },
     },
     {
       name: "composition-root-uses-feature-entries",

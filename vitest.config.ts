@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { PROCESS_FILES, RESILIENCE_FILES } from "./tests/tiers.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "src"),
@@ -7,6 +8,13 @@ const alias = {
   "@seed": path.resolve(import.meta.dirname, "seed"),
 };
 const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as Record<string, string>;
+/**
+ * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
+ * most of their time is spent waiting on PostgreSQL, timers and child processes), then the files with servers of
+ * their own two at a time, then the files on the one shared E2E server one after another. Projects of one group
+ * must share one worker count.
+ */
+const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
 
 export default defineConfig({
   resolve: { alias },
@@ -17,10 +25,24 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          exclude: PROCESS_FILES,
           environment: "node",
           // Unit tests never query; a helper reached through a feature's index.ts may still create the client,
           // which connects only on a first query (an address nothing listens on makes any query fail loudly).
           env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
+          ...FAST,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Checks that start other programs (nginx, tsc, node): no database, but seconds each.
+          name: "process",
+          include: PROCESS_FILES,
+          environment: "node",
+          env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
+          testTimeout: 30_000,
+          ...FAST,
         },
       },
       {
@@ -28,6 +50,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
+          exclude: RESILIENCE_FILES,
           environment: "node",
           env,
           globalSetup: ["tests/setup/integration-global.ts"],
@@ -38,19 +61,39 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...FAST,
         },
       },
       {
         resolve: { alias },
         test: {
-          name: "e2e",
+          name: "resilience",
+          include: RESILIENCE_FILES,
+          environment: "node",
+          // PostgreSQL for the files' own databases, and the production build their servers copy.
+          globalSetup: ["tests/setup/resilience-global.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file's servers, databases, ports and data folders are their own, so two could run at a time; on
+          // 2 cores that pushed scale-out's "within a second" checks and the launcher's start limit past their
+          // bounds, so one at a time until those files measure what they own rather than the machine's load.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "contract",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: RESILIENCE_FILES,
           environment: "node",
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser, one server: files run one after another.
-          fileParallelism: false,
+          // One browser, one shared server whose data the files read and write: one file at a time.
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
         },
       },
     ],

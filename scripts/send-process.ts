@@ -3,17 +3,16 @@
  * restarted by the launcher (scripts/send-supervisor.ts): the embedded engine works the send's queues here,
  * the server enqueues them. A large send's garbage then weighs on this small heap, not on the pages'.
  */
-import { inngestConfigured } from "~/platform/jobs/client.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { startSendJobs } from "~/server/send-jobs.ts";
+import { jobs } from "~/platform/jobs/jobs-port.ts";
+import { sendJobs, startSendJobs } from "~/server/send-jobs.ts";
 import { processLog as log } from "./process-log.mjs";
 
-if (inngestConfigured) {
+if (jobs.provider === "inngest") {
   log.info("[send] Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
   process.exit(0);
 }
 await startSendJobs();
 // startJobs reports an engine that did not start and goes on; this process has nothing else to do, so it
-// fails instead, and the launcher starts it again.
-await getEngine();
+// fails instead (readying a queue starts the engine), and the launcher starts it again.
+await jobs.prepare(sendJobs[0]!);
 log.info(`[send] the newsletter send's process is working its queues (pid ${process.pid})`);

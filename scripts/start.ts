@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildIsStale } from "./build-freshness.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
 import { processLog as log } from "./process-log.mjs";
@@ -45,7 +46,7 @@ async function main() {
   const port = process.env.PORT ?? "3000";
   process.env.PORT = port; // the default origin (no SITE_URL) is http://localhost:$PORT
   const next = path.resolve("node_modules/next/dist/bin/next");
-  if (mode === "start" && buildIsStale()) {
+  if (mode === "start" && buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
     log.info("[build] building the production site (next build)…");
     // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in.
     const { SITE_URL: _runtimeOnly, ...runtimeFree } = process.env;
@@ -69,9 +70,9 @@ async function main() {
   // server processes `next` forks.
   const preload = pathToFileURL(path.resolve("scripts/server-preload.mjs")).href;
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
-  // The newsletter send runs in a process of its own unless the operator keeps it in the server.
-  const sendProcess = process.env.NEWSLETTER_SEND_PROCESS || "own";
-  process.env.NEWSLETTER_SEND_PROCESS = sendProcess;
+  // The newsletter send runs in a process of its own unless the operator keeps it in the server (the one
+  // default is src/platform/env's).
+  const sendProcess = env.NEWSLETTER_SEND_PROCESS;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
   const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => log.info(l), ready) : undefined;
   const child = spawn(process.execPath, [next, mode, "-p", port], {
@@ -105,21 +106,6 @@ function holdDatabase(embedded: { stop(): Promise<void> } | undefined) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   setInterval(() => {}, 60_000);
-}
-
-/** A build is stale when missing or older than any source file it was built from. */
-function buildIsStale(): boolean {
-  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  const roots = ["src", "messages", "public", "emails", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
-  const newer = (p: string): boolean => {
-    if (!fs.existsSync(p)) return false;
-    const st = fs.statSync(p);
-    if (st.isDirectory()) return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
-    return st.mtimeMs > built;
-  };
-  return roots.some(newer);
 }
 
 main().catch((err) => {

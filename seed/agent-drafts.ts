@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // imports the seed before it has started one.
 import { recordRevision } from "~/features/publications/record-revision.ts";
 import type { SnapshotView } from "~/features/publications/source-snapshots.ts";
-import { verifyContent } from "~/features/publications/verify-article.ts";
+import { checkedContentOf, verifyContent } from "~/features/publications/verify-article.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "data", "agent-drafts.json");
@@ -78,7 +78,8 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
       });
     }
     const sources = (article.sources as { name: string; url: string }[]) ?? [];
-    const report = verifyContent({ body_es: article.body_es, body_en: article.body_en, sources }, views);
+    // Every field, as a generated draft is checked: titles and summaries too, in both languages.
+    const report = verifyContent(checkedContentOf(row, sources), views);
     await recordRevision(db, null, row, {
       action: "agent_draft",
       actor: { id: null, name: String(article.author_name ?? "") },

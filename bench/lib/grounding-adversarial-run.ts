@@ -14,7 +14,10 @@ export function caughtAsExpected(c: AdvCase, verbose = false): boolean {
     report.status !== "verified" &&
     report.findings.some(
       (f) =>
-        e.checks.includes(f.check) && (!e.lang || f.lang === e.lang) && (!e.field || (f.field ?? "body") === e.field),
+        e.checks.includes(f.check) &&
+        (!e.lang || f.lang === e.lang) &&
+        (!e.field || (f.field ?? "body") === e.field) &&
+        (!e.detail || e.detail.test(f.detail)),
     );
   if (!caught && verbose)
     console.log(

@@ -10,12 +10,15 @@ import type {
   SourceForCheck,
   TiedSentence,
 } from "~/features/publications/verification/types.ts";
+import { LARGE_READ_PART } from "./adversarial-large-source.ts";
 import { ADV_FACTS, ADV_QUOTES, ADV_SOURCES, type AdvFact } from "./adversarial-sources.ts";
 
 export interface AdvExpect {
   checks: CheckKind[];
   lang?: Lang;
   field?: "title" | "summary" | "body";
+  /** What the finding's detail must say (a truncated source: that it was read only in part). */
+  detail?: RegExp;
 }
 export interface AdvCase {
   name: string;
@@ -283,6 +286,22 @@ function attackCases(): AdvCase[] {
         expect: { checks },
       };
     });
+  // A large official page read only up to the size cap: the figure the draft cites stands past the cut.
+  const truncatedSource = kindCases(6, (i) => {
+    const b = faithfulBase(i);
+    const lang: Lang = i % 2 ? "en" : "es";
+    const text =
+      lang === "es"
+        ? "El anexo XIV del texto consolidado enumera 777 usos adicionales de alto riesgo."
+        : "Annex XIV of the consolidated text lists 777 additional high-risk uses.";
+    const cut: SourceForCheck = { ...LARGE_READ_PART, n: 6 };
+    return {
+      name: `truncated_source:${lang}:${i}`,
+      kind: "truncated_source",
+      ...withSentence(b, lang, { text, sources: [6] }, [cut]),
+      expect: { checks: ["figure_not_found"], lang, detail: /read only in part.*truncated/ },
+    };
+  });
   return [
     ...wrongSpeaker,
     ...translationOnly,
@@ -294,6 +313,7 @@ function attackCases(): AdvCase[] {
       "source_status",
       "source_not_fetched",
     ]),
+    ...truncatedSource,
     ...unread(
       "redirect_off_list",
       { url: URL(6), finalUrl: "https://blog.example.com/ai.html", status: 200, allowListed: false, fetched: false },

@@ -84,7 +84,12 @@ export async function startSite(
     },
     `bench/results/site${suffix}.log`,
   );
-  await waitFor(`http://127.0.0.1:${port}/api/trpc/health.check`, undefined, child);
+  // A first start builds the site: on a loaded machine that alone can take longer than the default wait.
+  await waitFor(
+    `http://127.0.0.1:${port}/api/trpc/health.check`,
+    Number(process.env.BENCH_START_TIMEOUT_MS) || undefined,
+    child,
+  );
   return child;
 }
 

@@ -83,6 +83,7 @@ const NOT_FOUND = {
   User: "user",
   "Job run": "jobRun",
   "Source snapshot": "sourceSnapshot",
+  "Changed source": "changedSource",
 } as const satisfies Record<string, keyof ErrorTexts["notFound"]>;
 
 /** '<What> not found' for the API, and the matching catalog text for the UI. */

@@ -31,6 +31,17 @@ async function contextAs(userAgent?: string) {
 const hitsFor = async (path: string) =>
   Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM analytics_hits WHERE path = ${path}`)[0]!.n);
 
+/** The admin, signed in, on `path`. */
+async function adminOn(path: string) {
+  const admin = await (await contextAs()).newPage();
+  await admin.goto(`${baseUrl}/login?callbackUrl=${encodeURIComponent(path)}`);
+  await admin.fill("#email", E2E_ADMIN.email);
+  await admin.fill("#password", E2E_ADMIN.password);
+  await admin.getByRole("button", { name: "Iniciar sesión" }).click();
+  await admin.waitForURL(`${baseUrl}${path}`);
+  return admin;
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -64,12 +75,7 @@ describe("first-party analytics", () => {
     expect(Number(crawler[0]!.n)).toBe(0);
     await maintainAnalytics(db);
 
-    const admin = await (await contextAs()).newPage();
-    await admin.goto(`${baseUrl}/login?callbackUrl=%2Fadmin%2Festadisticas`);
-    await admin.fill("#email", E2E_ADMIN.email);
-    await admin.fill("#password", E2E_ADMIN.password);
-    await admin.getByRole("button", { name: "Iniciar sesión" }).click();
-    await admin.waitForURL(`${baseUrl}/admin/estadisticas`);
+    const admin = await adminOn("/admin/estadisticas");
     const tab = admin.getByTestId("admin-tab-stats");
     await tab.waitFor();
     await admin.getByRole("button", { name: "24 horas" }).click();
@@ -101,5 +107,50 @@ describe("first-party analytics", () => {
     await bot.goto(`${baseUrl}/api/newsletter/click/${issue.id}/0`);
     const clicks = await db.newsletterClick.findMany({ where: { newsletter_id: issue.id } });
     expect(clicks.map((c) => c.clicks)).toEqual([1]);
+  });
+
+  it("shows each sent issue's figures in Estadísticas and an article's first-week readers in the desk", async () => {
+    const issue = await createOneItemNewsletter(db, { subject: `Cifras ${Date.now()}` });
+    await db.newsletter.update({
+      where: { id: issue.id },
+      data: { status: "sent", sent_at: new Date(), recipient_count: 2, sent_count: 2 },
+    });
+    await db.emailEventCount.createMany({
+      data: [
+        { tag: `newsletter:${issue.id}`, event: "delivered", count: 2 },
+        { tag: `newsletter:${issue.id}`, event: "bounced", count: 1 },
+      ],
+    });
+    const reader = await (await contextAs(READER_B)).newPage();
+    await reader.goto(`${baseUrl}/api/newsletter/click/${issue.id}/0`);
+    // Seven readers on the article's publication day, as the daily rollup stores them.
+    const { published_at, date } = await db.article.findUniqueOrThrow({ where: { slug: article.slug } });
+    const day = (published_at ?? date).toISOString().slice(0, 10);
+    await db.$executeRaw`
+      INSERT INTO analytics_daily (day, dimension, value, views, visitors)
+      VALUES (${day}::date, 'piece', ${`article:${article.slug}`}, 7, 7)
+      ON CONFLICT (day, dimension, value) DO UPDATE SET visitors = analytics_daily.visitors + 7`;
+    const [week] = await db.$queryRaw<{ readers: bigint }[]>`
+      SELECT coalesce(sum(visitors), 0) AS readers FROM analytics_daily
+      WHERE dimension = 'piece' AND value = ${`article:${article.slug}`}
+        AND day >= ${day}::date AND day < ${day}::date + 7`;
+
+    const admin = await adminOn("/admin/estadisticas");
+    const row = admin.getByTestId("stats-newsletter-issues").locator(`tr[data-id="${issue.id}"]`);
+    await row.waitFor();
+    const cells = await row.locator("td").allTextContents();
+    expect(cells.slice(2, 5)).toEqual(["2", "2", "1"]);
+    expect(cells[5]).toContain("1 clic");
+    await admin.getByTestId("stats-newsletter-weeks").waitFor();
+    await expect.poll(() => admin.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+    expect(await axeViolations(admin)).toEqual([]);
+
+    await admin.getByRole("tab", { name: "Publicaciones" }).click();
+    await admin.getByTestId("publications-approved-tab").click();
+    const readers = admin
+      .locator(`[data-testid="publication-row"][data-slug="${article.slug}"]`)
+      .getByTestId("publication-first-week-readers");
+    await readers.waitFor();
+    expect(await readers.textContent()).toContain(`${Number(week!.readers)} lectores en sus primeros 7 días`);
   });
 });

@@ -16,6 +16,7 @@ export class CrashableServer {
     private readonly port: number,
     private readonly env: Record<string, string | undefined>,
     readonly logFile: string,
+    private readonly distDir: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -23,7 +24,14 @@ export class CrashableServer {
   /** `env` adds to (or overrides) the server's environment; a variable set to undefined is left out. */
   static async create(name: string, env: Record<string, string | undefined>): Promise<CrashableServer> {
     fs.mkdirSync("test-results", { recursive: true });
-    return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`);
+    // A copy of the build per server: the launcher empties the build's data cache at each start, and servers
+    // on other databases running beside this one (the resilience tier runs files side by side) must not read
+    // its entries. Timestamps kept, so the launcher sees a fresh build.
+    const source = process.env.E2E_DIST_DIR ?? ".next-e2e";
+    const distDir = `${source}-${name}`;
+    fs.rmSync(distDir, { recursive: true, force: true });
+    fs.cpSync(source, distDir, { recursive: true, preserveTimestamps: true });
+    return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`, distDir);
   }
 
   /** Starts the server; `extra` adds to (or overrides) its environment for this start only. */
@@ -34,7 +42,7 @@ export class CrashableServer {
         ...process.env,
         NODE_ENV: "production",
         PORT: String(this.port),
-        NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
+        NEXT_DIST_DIR: this.distDir,
         NEXTAUTH_URL: this.baseUrl,
         NEXT_PUBLIC_SITE_URL: this.baseUrl,
         NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -8,6 +7,7 @@ import { buildArticle } from "../support/builders.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
 import { type Cluster, startCluster } from "./cluster.ts";
 import { e2eDatabase } from "./db.ts";
+import { jobTrigger } from "./job-trigger.ts";
 
 /**
  * Two production instances on one PostgreSQL, one Redis (REDIS_URL: the shared data cache) and one
@@ -223,14 +223,7 @@ describe("several instances serve one truth", () => {
 
   it(`${REPEATS} scheduled publishes by the job engine, back to back, each show on all within a second`, async () => {
     // The per-minute schedule only sends this job; sending it here runs the same job REPEATS times in minutes.
-    const boss = new PgBoss({
-      connectionString: cluster.databaseUrl,
-      schema: "pgboss",
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await boss.start();
+    const boss = await jobTrigger(cluster.databaseUrl);
     const traffic = backgroundTraffic();
     try {
       for (let i = 0; i < REPEATS; i++) {
@@ -240,13 +233,13 @@ describe("several instances serve one truth", () => {
           review_required: false,
           publish_at: new Date(),
         });
-        await boss.send("articles/publish-due", {});
+        await boss.send("articles/publish-due");
         const published = await changedInDatabase(slug, "status", (v) => v === "published", 30_000);
         await everywhereWithin("/noticias", (r) => r.body.includes(slug), published);
       }
     } finally {
       await traffic.stop();
-      await boss.stop({ graceful: false, wait: false });
+      await boss.stop();
     }
     await everywhereWithin("/", (r) => r.body.includes(`Programado ${REPEATS - 1} ${run}`), Date.now());
   }, 400_000);

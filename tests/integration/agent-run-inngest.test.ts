@@ -14,12 +14,13 @@ let app: Awaited<ReturnType<typeof loadApp>>;
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function loadApp() {
-  const [functions, job, db] = await Promise.all([
+  const [functions, job, db, sessions] = await Promise.all([
     import("~/platform/jobs/inngest-functions.ts"),
     import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
+    import("../support/sessions.ts"),
   ]);
-  return { ...functions, ...job, db: db.db };
+  return { ...functions, ...job, db: db.db, admin: sessions.callerAs(sessions.adminSession) };
 }
 
 beforeAll(async () => {
@@ -60,7 +61,8 @@ describe("agent run as an Inngest function", () => {
     const { result, error } = await t.execute();
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ status: "draft" });
-    const row = await app.db.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+    // The log as the (Spanish-speaking) admin reads it.
+    const row = await app.admin.admin.runs.byId({ id: run.id });
     expect(row.status).toBe("completed");
     const order = [
       "Inicio",

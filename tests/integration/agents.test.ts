@@ -168,9 +168,12 @@ describe("agent runs against fake providers", () => {
     expect(run.status, run.error ?? "").toBe("completed");
     expect(perplexity.chatRequests().length).toBe(3); // research, draft, translation
     expect(openai.chatRequests()).toHaveLength(0);
-    // The citations fetched, in order; the model's own list is not the article's.
-    expect((article!.sources as { url: string }[]).map((s) => s.url)).toContain(sources.urlOf("/aisi/frontier-trends"));
-    expect(JSON.stringify(article!.sources)).not.toContain("ai-code-practice");
+    // The citations fetched, in order; the model's own URL comes after them, fetched too and accounted for.
+    const urls = (article!.sources as { url: string }[]).map((s) => s.url);
+    expect(urls).toContain(sources.urlOf("/aisi/frontier-trends"));
+    expect(urls.at(-1)).toBe("https://digital-strategy.ec.europa.eu/es/policies/ai-code-practice");
+    const { report } = await app.admin.admin.verification.get({ slug: article!.slug });
+    expect(report!.sources.at(-1)).toMatchObject({ url: urls.at(-1), state: "unreachable", reason: "network" });
     expect(article!.title_en).toBeTruthy();
     expect(article!.review_required).toBe(false);
   });

@@ -7,8 +7,10 @@ import { db } from "~/platform/db/db.ts";
 import { MIGRATIONS_DIR, migrate } from "~/platform/db/migrate.ts";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
 import proxy from "~/proxy.ts";
+import { handleRest } from "~/server/rest/handler.ts";
 import { buildArticle } from "../support/builders.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
+import { restAdmin } from "../support/rest-admin.ts";
 
 const REPAIR = "20261127213200_article_slug_repair_sources";
 
@@ -77,5 +79,41 @@ describe("repair of article slugs the slug rule rejects", () => {
     // The current page and an unknown slug are not redirected.
     expect((await visit(`/noticias/reparado-${unique}`)).status).not.toBe(301);
     expect((await visit(`/noticias/nunca--existio-${unique}`)).status).not.toBe(301);
+  });
+
+  it("the REST API answers a former slug with a 308 to the current path (method kept), which then serves the article", async () => {
+    const unique = Math.random().toString(36).slice(2, 8);
+    const article = await buildArticle(db, {
+      slug: `api-reparado-${unique}`,
+      status: "published",
+      published_at: new Date(),
+    });
+    const old = `api-reparado--${unique}`;
+    await db.articleSlugRedirect.create({ data: { old_slug: old, article_id: article.id } });
+    const call = (p: string, method = "GET") => handleRest(new Request(`http://localhost/api${p}`, { method }));
+    // The verification is the desk's (admin only): asked as an admin, with the session cookie.
+    const admin = await restAdmin(`slugs-${unique}`);
+    for (const [from, to] of [
+      [`/articles/${old}`, `/api/articles/api-reparado-${unique}`],
+      [`/articles/${encodeURIComponent(old)}/verification`, `/api/articles/api-reparado-${unique}/verification`],
+    ] as const) {
+      const res = await admin.call("GET", `${from}?x=1`);
+      expect(res.status, from).toBe(308);
+      const location = new URL(res.headers.get("location") ?? "", "http://localhost");
+      expect(location.pathname + location.search).toBe(`${to}?x=1`);
+      const followed = await admin.call("GET", location.pathname.replace(/^\/api/, ""));
+      expect(followed.status, to).toBe(200);
+    }
+    expect(
+      await (await handleRest(new Request(`http://localhost/api/articles/api-reparado-${unique}`))).json(),
+    ).toMatchObject({
+      slug: `api-reparado-${unique}`,
+    });
+    // A write on the old path is sent on with its method (308, not 301), to be judged there.
+    expect((await admin.call("DELETE", `/articles/${old}`)).status).toBe(308);
+    expect(await db.article.count({ where: { id: article.id } })).toBe(1);
+    // A malformed slug that was never ours is still bad input.
+    const never = await call(`/articles/nunca--existio-${unique}`);
+    expect(never.status).toBe(400);
   });
 });

@@ -66,7 +66,7 @@ describe("the weekly link check (Fuentes caídas)", () => {
       (await app.admin.admin.verification.deadSources()).filter((d) => d.slug === first.slug || d.slug === second.slug);
     sources.reset();
     // Clean run: every source still answers, nothing of ours is listed, and each re-fetch was conditional (304).
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     expect(await ours()).toEqual([]);
     const conditional = sources.requests.filter((r) => r.path === CONSULTATION || r.path === TRENDS);
     expect(conditional).toHaveLength(4);
@@ -75,7 +75,7 @@ describe("the weekly link check (Fuentes caídas)", () => {
     // The trends report is taken down (404 for now, 410 later); the consultation still answers.
     sources.reset();
     sources.answer(TRENDS, 404);
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     const dead = await ours();
     expect(dead.map((d) => [d.slug, d.url, d.state]).sort()).toEqual(
       [
@@ -88,12 +88,12 @@ describe("the weekly link check (Fuentes caídas)", () => {
     expect(sourceRequests(CONSULTATION).every((r) => r.headers["if-none-match"])).toBe(true);
 
     sources.answer(TRENDS, 410);
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     expect((await ours()).map((d) => d.detail)).toEqual(["http_status 410", "http_status 410"]);
 
     // Back online: they leave the list on the next check.
     sources.reset();
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     expect(await ours()).toEqual([]);
   }, 240_000);
 
@@ -101,7 +101,7 @@ describe("the weekly link check (Fuentes caídas)", () => {
     const article = await publishedFromTwoSources("c");
     sources.reset();
     sources.redirect(CONSULTATION, sources.urlOf(TRENDS));
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     const listed = (await app.admin.admin.verification.deadSources()).filter((d) => d.slug === article.slug);
     expect(listed).toMatchObject([
       { url: sources.urlOf(CONSULTATION), state: "moved", final_url: sources.urlOf(TRENDS) },
@@ -109,7 +109,7 @@ describe("the weekly link check (Fuentes caídas)", () => {
   }, 240_000);
 
   it("the job's runs appear in Trabajos", async () => {
-    await app.runJob(app.linkCheckJob, {});
+    await app.runJob(app.linkCheckJob, { all: true });
     const { runs } = await app.admin.admin.jobs.list();
     expect(runs.some((r) => r.name === "articles/sources.link-check" && r.status === "completed")).toBe(true);
   });

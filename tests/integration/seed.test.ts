@@ -88,6 +88,18 @@ describe("seed content", () => {
     ]);
     expect(fines!.report!.findings.map((f) => f.claim).join(" ")).toMatch(/50/);
     expect(fines!.snapshots).toHaveLength(1);
+    // Checked on every field, like a generated draft: the calendar's summary states years, in both languages.
+    const calendarDraft = drafts.find((d) => d.slug === "ejemplo-borrador-ia-calendario-ai-act")!;
+    for (const [lang, summary] of [
+      ["es", calendarDraft.summary_es],
+      ["en", calendarDraft.summary_en],
+    ] as const) {
+      const fromSummary = calendar!.report!.claims.filter((c) => c.lang === lang && summary?.includes(c.sentence));
+      expect(
+        fromSummary.map((c) => [c.kind, c.found]),
+        lang,
+      ).toContainEqual(["figure", true]);
+    }
     // Drafts only: nothing public changes.
     expect(await db.article.count({ where: { slug: { in: slugs }, status: "published" } })).toBe(0);
   });

@@ -22,11 +22,11 @@ export const SOURCE_PAGES: Record<string, { title: string; paragraphs: string[] 
   },
 };
 
-const page = (p: { title: string; paragraphs: string[] }) => `<!doctype html>
+const page = (p: { title: string; paragraphs: string[]; footer?: string }) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${p.title}</title></head>
 <body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
 <main><article><h1>${p.title}</h1>${p.paragraphs.map((t) => `<p>${t}</p>`).join("\n")}</article></main>
-<footer><p>© Official publisher</p></footer></body></html>`;
+<footer><p>${p.footer ?? "© Official publisher"}</p></footer></body></html>`;
 
 /**
  * A consolidated act with its annexes, over the fetcher's 5 MB cap (about 6 MB): its opening paragraphs are
@@ -58,6 +58,8 @@ export interface FakeSources extends FakeServer {
   answer(path: string, status: number): void;
   /** From now on this path redirects (301) to `to` until reset(). */
   redirect(path: string, to: string): void;
+  /** From now on this path serves this page instead (a revised text, or only a new footer) until reset(). */
+  revise(path: string, revised: { title: string; paragraphs: string[]; footer?: string }): void;
 }
 
 /**
@@ -67,6 +69,7 @@ export interface FakeSources extends FakeServer {
 export async function startFakeSources(): Promise<FakeSources> {
   const statuses = new Map<string, number>();
   const redirects = new Map<string, string>();
+  const revisions = new Map<string, { title: string; paragraphs: string[]; footer?: string }>();
   const server = await startFakeServer((req, url): ReturnType<Handler> => {
     if (url.pathname === "/robots.txt") return { type: "text/plain", body: "User-agent: *\nAllow: /\n" };
     const status = statuses.get(url.pathname);
@@ -74,7 +77,7 @@ export async function startFakeSources(): Promise<FakeSources> {
     const to = redirects.get(url.pathname);
     if (to) return { status: 301, type: "text/html", headers: { location: to }, body: "" };
     if (url.pathname === LARGE_ACT.path) return { type: "text/html; charset=utf-8", body: largeActHtml() };
-    const found = SOURCE_PAGES[url.pathname];
+    const found = revisions.get(url.pathname) ?? SOURCE_PAGES[url.pathname];
     if (found) {
       const html = page(found);
       const etag = etagOf(html);
@@ -89,7 +92,10 @@ export async function startFakeSources(): Promise<FakeSources> {
     urlOf: (path: string) => `${server.url}${path}`,
     answer: (path: string, status: number) => void statuses.set(path, status),
     redirect: (path: string, to: string) => void redirects.set(path, to),
+    revise: (path: string, revised: { title: string; paragraphs: string[]; footer?: string }) =>
+      void revisions.set(path, revised),
     reset() {
+      revisions.clear();
       reset();
       statuses.clear();
       redirects.clear();

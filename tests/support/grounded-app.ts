@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { startFakeNews } from "./fake-news.ts";
 import { startFakeOpenAi } from "./fake-openai.ts";
 import { startFakeSources } from "./fake-sources.ts";
@@ -45,3 +45,40 @@ export async function startGroundedApp() {
   };
 }
 export type GroundedApp = Awaited<ReturnType<typeof startGroundedApp>>;
+
+/**
+ * A suite's grounded app: started before its tests, the fakes reset before each one (drafts, redirects, feed
+ * items), closed after. Its parts are read through the returned object inside hooks and tests.
+ */
+export function groundedSuite() {
+  let current: GroundedApp | undefined;
+  const started = () => {
+    if (!current) throw new Error("the grounded app is started in beforeAll");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startGroundedApp();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(() => {
+    started().openai.reset();
+    started().sources.reset();
+    started().rssItems.length = 0;
+  });
+  return {
+    get openai() {
+      return started().openai;
+    },
+    get sources() {
+      return started().sources;
+    },
+    get app() {
+      return started().app;
+    },
+    get rssItems() {
+      return started().rssItems;
+    },
+  };
+}

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { recentArticleCoverage } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { translatorFor } from "~/platform/i18n/translator.ts";
 import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
 import { searchNewsApi } from "~/platform/providers/newsapi.ts";
 import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
 import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
 import type { GroundSource } from "./grounding.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
+import { type LogText, runLog } from "./run-log-text.ts";
 import type { RunPlan } from "./run-plan.ts";
 
-/** Run logs are stored as text in the newsroom's language (Spanish), as the admin has always shown them. */
-const log = translatorFor("es", "jobLogs.agentRun");
+/** Run log lines are stored as catalog keys, shown in the reading admin's language. */
+const log = runLog;
 
 /** What the LLM writes in the run's primary language (no length keywords: strict structured output). */
 export const draftSchema = z.object({
@@ -32,7 +32,7 @@ export interface Material {
   items: FeedItem[];
   /** Sources the gathering found (citations, feed links); they override whatever the model lists. */
   sources: Citation[];
-  notes: string[];
+  notes: LogText[];
 }
 
 /** Calls the provider of the agent type: Perplexity for perplexity-generator, OpenAI for the rest. */
@@ -167,10 +167,13 @@ export async function writeDraft(
   const { data, citations } = await structured(plan, prompt, draftSchema, "article_draft");
   const body = data.body.trim();
   if (!data.title.trim() || !body) throw new Error("the provider returned an article without a title or body");
-  // A grounded draft lists every source the run gathered, numbered as the prompt numbered them (not what the
-  // model lists). Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
+  // A grounded draft lists every source the run gathered, numbered as the prompt numbered them, then any other
+  // URL the model lists. Otherwise (interviews) gathered sources are authoritative over whatever the model lists.
+  // URLs the model lists itself follow the gathered ones (fetched afterwards: see fetchListedSources).
   const found = [...material.sources, ...citations];
-  const listed = sources.listed.length ? sources.listed : citedSources(found.length ? found : data.sources);
+  const listed = sources.listed.length
+    ? citedSources([...sources.listed, ...data.sources])
+    : citedSources(found.length ? found : data.sources);
   return {
     title: data.title.trim(),
     summary: data.summary.trim(),

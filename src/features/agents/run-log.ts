@@ -1,9 +1,9 @@
 import type { SnapshotView, VerificationReport } from "~/features/publications/index.ts";
-import { codeTranslatorFor, translatorFor } from "~/platform/i18n/translator.ts";
+import { deskName, type LogText, runLog } from "./run-log-text.ts";
 
 /**
  * The lines an agent run's log shows about its sources and its verification, each wholly in the admin's
- * language (Spanish, the newsroom's, unless told otherwise): refusals with their reason said once, redirects
+ * language (stored as catalog keys, rendered when read: run-log-text.ts): refusals with their reason said once, redirects
  * named, findings by the name the desk shows, counts with their plural.
  */
 
@@ -18,8 +18,8 @@ const hostOf = (url: string) => {
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
 
 /** One line per source (two when only its first part could be read): read, or not and why. */
-export function sourceLines(s: SnapshotView, locale = "es"): string[] {
-  const log = translatorFor(locale, "jobLogs.agentRun");
+export function sourceLines(s: SnapshotView): LogText[] {
+  const log = runLog;
   const redirected = s.finalUrl && !sameAddress(s.url, s.finalUrl) ? s.finalUrl : null;
   if (s.ok) {
     const title = s.title || s.finalUrl;
@@ -28,12 +28,14 @@ export function sourceLines(s: SnapshotView, locale = "es"): string[] {
       : log("sourceRead", { url: s.url, title });
     return s.truncated ? [read, log("sourceTruncated", { url: s.url })] : [read];
   }
-  const refusals = codeTranslatorFor(locale, "jobLogs");
-  const key = `agentRun.refusals.${s.reason ?? "network"}`;
   // The reason names the address it is about: the redirect's target when the refusal came after a redirect.
-  const reason = refusals.has(key)
-    ? refusals(key, { host: hostOf(redirected ?? s.url), status: String(s.status ?? "") })
-    : refusals("agentRun.refusals.network");
+  const reason: LogText = {
+    ...runLog(`refusals.${s.reason ?? "network"}`, {
+      host: hostOf(redirected ?? s.url),
+      status: String(s.status ?? ""),
+    }),
+    fallback: s.reason ?? "network",
+  };
   return [
     redirected
       ? log("sourceRefusedRedirected", { url: s.url, target: redirected, reason })
@@ -42,10 +44,9 @@ export function sourceLines(s: SnapshotView, locale = "es"): string[] {
 }
 
 /** The verification's summary line and one line per finding (the first 20), named as the desk names them. */
-export function verificationLines(report: VerificationReport, languages: string[], locale = "es"): string[] {
-  const log = translatorFor(locale, "jobLogs.agentRun");
-  const desk = codeTranslatorFor(locale, "adminDesk");
-  const named = (key: string, fallback: string) => (desk.has(key) ? desk(key) : fallback);
+export function verificationLines(report: VerificationReport, languages: string[]): LogText[] {
+  const log = runLog;
+  const named = deskName;
   const langs = languages.join(" + ");
   const summary =
     report.status === "verified"

@@ -1,14 +1,15 @@
 import {
+  fetchMoreRunSources,
   fetchRunSources,
   runSnapshots,
   type VerificationReport,
   verifyContent,
 } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { translatorFor } from "~/platform/i18n/translator.ts";
 import { runDraftContent } from "./grounding.ts";
 import { citedSources, type Draft, type Material, type RunSources, type Translation } from "./pipeline.ts";
 import { sourceLines, verificationLines } from "./run-log.ts";
+import { runLog } from "./run-log-text.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 
@@ -18,7 +19,7 @@ import { appendRunLog, markRunFailed } from "./runs.ts";
  * editor's material only and skip all three.
  */
 
-const log = translatorFor("es", "jobLogs.agentRun");
+const log = runLog;
 
 export const isGrounded = (plan: RunPlan) => plan.kind !== "interview-generator";
 
@@ -36,6 +37,18 @@ export async function fetchRunMaterial(db: DbClient, plan: RunPlan, material: Ma
   return { read, total: snapshots.length };
 }
 
+/**
+ * After drafting: the URLs the draft lists that the run had not fetched (the model's own) are fetched now,
+ * so the report accounts for each (read, or refused with its reason) and the log says which.
+ */
+export async function fetchListedSources(db: DbClient, plan: RunPlan, listed: { url: string }[]) {
+  if (!isGrounded(plan)) return;
+  const known = new Set((await runSnapshots(db, plan.runId)).map((s) => s.url));
+  const extra = listed.map((s) => s.url).filter((url) => !known.has(url));
+  const snapshots = await fetchMoreRunSources(db, plan.runId, extra);
+  for (const s of snapshots) for (const line of sourceLines(s)) await appendRunLog(db, plan.runId, line);
+}
+
 /** Step "finish-unsourced": nothing could be read, so nothing is written (never an article from memory). */
 export async function finishUnsourcedRun(db: DbClient, plan: RunPlan) {
   await markRunFailed(db, plan.runId, log("noOfficialSource"), { code: "noOfficialSource", params: {} });
@@ -46,7 +59,9 @@ export async function finishUnsourcedRun(db: DbClient, plan: RunPlan) {
 /** The run's sources (see RunSources): all it gathered, in fetch order, and the ones read. */
 export async function readSources(db: DbClient, plan: RunPlan, material: Material): Promise<RunSources> {
   if (!isGrounded(plan)) return { listed: [], read: [] };
-  const snapshots = await runSnapshots(db, plan.runId);
+  // Only what the run gathered: the model's own URLs (fetched after drafting) never reach a replayed prompt.
+  const gathered = new Set(citedSources(material.sources).map((s) => s.url));
+  const snapshots = (await runSnapshots(db, plan.runId)).filter((s) => gathered.has(s.url));
   const gatheredName = new Map(material.sources.map((s) => [s.url, s.name]));
   const listed = snapshots.map((s) => ({
     name: (s.ok && s.title.slice(0, 200)) || gatheredName.get(s.url) || hostName(s.url),
@@ -77,7 +92,7 @@ export async function verifyRunDraft(
   const report = verifyContent(runDraftContent(plan.language, draft, translation), await runSnapshots(db, plan.runId));
   const languages = translation ? ["es", "en"] : [plan.language];
   const [summary, ...findings] = verificationLines(report, languages);
-  await appendRunLog(db, plan.runId, summary ?? "", translation ? 75 : 50);
+  if (summary) await appendRunLog(db, plan.runId, summary, translation ? 75 : 50);
   for (const line of findings) await appendRunLog(db, plan.runId, line);
   return report;
 }

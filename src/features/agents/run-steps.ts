@@ -6,13 +6,13 @@ import {
   type VerificationReport,
 } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { translatorFor } from "~/platform/i18n/translator.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
+import { type LogText, runLog } from "./run-log-text.ts";
 import { loadRunPlan, type RunPlan } from "./run-plan.ts";
-import { readSources } from "./run-sources.ts";
-import { appendRunLog, markRunFailed } from "./runs.ts";
+import { fetchListedSources, readSources } from "./run-sources.ts";
+import { appendRunLog, markRunFailed, stampedLog } from "./runs.ts";
 import { saveRunArticle } from "./save-article.ts";
 import type { RunFailure } from "./schema.ts";
 
@@ -21,8 +21,8 @@ import type { RunFailure } from "./schema.ts";
  * work and records it on the run (status, progress, a log line), so the job itself only orchestrates.
  */
 
-/** Run log lines are stored as text, in Spanish (the admin shows them as written). */
-const log = translatorFor("es", "jobLogs.agentRun");
+/** Run log lines are stored as catalog keys and values, shown in the language of the admin reading them. */
+const log = runLog;
 
 /** Step "start": the run's plan, and the run marked running (a replay that already saved says so). */
 export async function beginRun(db: DbClient, runId: string): Promise<RunPlan> {
@@ -56,7 +56,7 @@ async function completeRun(
   db: DbClient,
   plan: RunPlan,
   generatedContent: { title: string; type: string; metadata: Record<string, string | number | boolean> },
-  line?: string,
+  line?: LogText,
 ) {
   await db.agentRun.update({
     where: { id: plan.runId },
@@ -65,7 +65,7 @@ async function completeRun(
       progress: 100,
       finished_at: new Date(),
       result: { generatedContent },
-      ...(line ? { logs: { push: line } } : {}),
+      ...(line ? { logs: { push: stampedLog(line) } } : {}),
     },
   });
   await touchAgent(db, plan.agentId);
@@ -80,6 +80,7 @@ export async function finishEmptyRun(db: DbClient, plan: RunPlan) {
 
 export async function draftRun(db: DbClient, plan: RunPlan, material: Material): Promise<Draft> {
   const draft = await writeDraft(plan, material, await readSources(db, plan, material));
+  await fetchListedSources(db, plan, draft.sources);
   await appendRunLog(db, plan.runId, log("draft", { language: plan.language, title: draft.title }), 45);
   return draft;
 }

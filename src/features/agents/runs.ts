@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AgentRun } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
+import { type LogText, renderLogText, renderRunLogLine, runLog, storedLogText } from "./run-log-text.ts";
 import { type AgentRunDto, generatedContentSchema, type RunFailure, runFailureSchema } from "./schema.ts";
 
 type RunRow = AgentRun & { agent?: { name: string } | null };
@@ -10,7 +11,7 @@ const resultSchema = z
   .object({ generatedContent: generatedContentSchema.optional(), failure: runFailureSchema.optional() })
   .catch({});
 
-function toRunDto(row: RunRow): AgentRunDto {
+function toRunDto(row: RunRow, locale: string): AgentRunDto {
   const input = (row.input ?? {}) as { authorName?: string };
   return {
     id: row.id,
@@ -19,7 +20,7 @@ function toRunDto(row: RunRow): AgentRunDto {
     trigger: row.trigger,
     status: row.status,
     progress: row.progress,
-    logs: row.logs,
+    logs: row.logs.map((line) => renderRunLogLine(line, locale)),
     result: resultSchema.parse(row.result ?? {}),
     error: row.error,
     created_at: row.created_at,
@@ -31,15 +32,16 @@ function toRunDto(row: RunRow): AgentRunDto {
 
 const withAgent = { agent: { select: { name: true } } } as const;
 
-export async function listRuns(db: DbClient, limit = 50): Promise<AgentRunDto[]> {
+/** The runs, newest first, their logs in `locale` (the reading admin's language; Spanish by default). */
+export async function listRuns(db: DbClient, limit = 50, locale = "es"): Promise<AgentRunDto[]> {
   const rows = await db.agentRun.findMany({ orderBy: { created_at: "desc" }, take: limit, include: withAgent });
-  return rows.map(toRunDto);
+  return rows.map((row) => toRunDto(row, locale));
 }
 
-export async function getRun(db: DbClient, id: string): Promise<AgentRunDto> {
+export async function getRun(db: DbClient, id: string, locale = "es"): Promise<AgentRunDto> {
   const row = await db.agentRun.findUnique({ where: { id }, include: withAgent });
   if (!row) throw notFound("Agent run");
-  return toRunDto(row);
+  return toRunDto(row, locale);
 }
 
 /** 'Ejecuciones Hoy': runs created since midnight in Madrid (the editors' day), whatever the server's zone. */
@@ -52,23 +54,27 @@ export async function countRunsToday(db: DbClient): Promise<number> {
 
 const stamp = () => new Date().toISOString().slice(11, 19);
 
+/** A log line as stored: its time, then its text or its catalog entry (rendered when read). */
+export const stampedLog = (line: string | LogText) => `[${stamp()}] ${storedLogText(line)}`;
+
 /** Appends one line to the run's logs (and optionally moves its progress) in a single statement. */
-export async function appendRunLog(db: DbClient, runId: string, line: string, progress?: number) {
+export async function appendRunLog(db: DbClient, runId: string, line: string | LogText, progress?: number) {
   await db.agentRun.update({
     where: { id: runId },
-    data: { logs: { push: `[${stamp()}] ${line}` }, ...(progress === undefined ? {} : { progress }) },
+    data: { logs: { push: stampedLog(line) }, ...(progress === undefined ? {} : { progress }) },
   });
 }
 
-export async function markRunFailed(db: DbClient, runId: string, error: string, failure: RunFailure) {
+/** The run failed: `error` keeps the Spanish text (the admin UI names the reason from `failure`). */
+export async function markRunFailed(db: DbClient, runId: string, error: string | LogText, failure: RunFailure) {
   await db.agentRun.update({
     where: { id: runId },
     data: {
       status: "failed",
-      error,
+      error: typeof error === "string" ? error : renderLogText(error, "es"),
       result: { failure },
       finished_at: new Date(),
-      logs: { push: `[${stamp()}] Error: ${error}` },
+      logs: { push: stampedLog(runLog("error", { message: error })) },
     },
   });
 }

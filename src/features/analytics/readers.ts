@@ -23,10 +23,14 @@ export async function firstWeekReaders(
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   if (pieces.length === 0) return result;
+  const since = new Map(pieces.map((p) => [`${p.kind}:${p.slug}`, utcDay(p.since).getTime()]));
+  // Only the days some piece's first week covers: the index on (dimension, day) then reads a slice.
+  const first = new Date(Math.min(...since.values()));
+  const last = new Date(Math.max(...since.values()) + 6 * DAY);
   const rows = await db.$queryRaw<{ value: string; day: Date; visitors: number }[]>`
     SELECT value, day, visitors FROM analytics_daily
-    WHERE dimension = 'piece' AND value = ANY(${pieces.map((p) => `${p.kind}:${p.slug}`)}::text[])`;
-  const since = new Map(pieces.map((p) => [`${p.kind}:${p.slug}`, utcDay(p.since).getTime()]));
+    WHERE dimension = 'piece' AND day >= ${first}::date AND day <= ${last}::date
+      AND value = ANY(${[...since.keys()]}::text[])`;
   for (const r of rows) {
     const start = since.get(r.value);
     const day = new Date(r.day).getTime();

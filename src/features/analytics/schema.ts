@@ -7,8 +7,7 @@ export const hitInputSchema = z.object({
 });
 export type HitInput = z.infer<typeof hitInputSchema>;
 
-/** The beacon's endpoint (same origin, so the CSP's connect-src 'self' allows it). */
-export const HIT_PATH = "/api/analytics/hit";
+export { HIT_PATH } from "./hit-path.ts";
 
 /** The periods the admin's Estadísticas shows, each compared with the one before it. */
 export const statsRangeSchema = z.object({ range: z.enum(["24h", "7d", "30d"]).default("7d") });

@@ -13,6 +13,7 @@ export {
   allArticleAuthors,
   articleBylines,
   articleBySlug,
+  articleForRecheck,
   articleOfRun,
   articleSourcesById,
   type DeskList,
@@ -22,7 +23,9 @@ export {
   imageInUse,
   insertArticle,
   insertArticleUnlessTaken,
+  publishedArticleDates,
   publishedArticleIds,
+  publishedDatesOf,
   recentArticleCoverage,
   updateArticleLocked,
 } from "./store.ts";

@@ -91,6 +91,42 @@ export async function publishedArticleIds(db: DbClient): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Published articles with their publishing date (the link check's cadence depends on their age). */
+export async function publishedArticleDates(db: DbClient) {
+  return db.article.findMany({
+    where: { status: "published" },
+    select: { id: true, published_at: true },
+    orderBy: { published_at: "asc" },
+  });
+}
+
+/** The publication day of the published articles among `slugs` (the desk's first-week readers). */
+export async function publishedDatesOf(db: DbClient, slugs: readonly string[]) {
+  return db.article.findMany({
+    where: { slug: { in: [...slugs] }, status: "published" },
+    select: { slug: true, published_at: true, date: true },
+  });
+}
+
+/** What the link check's re-verification reads of an article (null when it is gone). */
+export async function articleForRecheck(db: DbClient, id: string) {
+  return db.article.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      slug: true,
+      status: true,
+      title_es: true,
+      title_en: true,
+      summary_es: true,
+      summary_en: true,
+      body_es: true,
+      body_en: true,
+      sources: true,
+    },
+  });
+}
+
 /** Approved drafts whose publishing time has come, soonest first. */
 export async function dueScheduledSlugs(db: DbClient, now: Date): Promise<string[]> {
   const due = await db.article.findMany({

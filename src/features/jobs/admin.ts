@@ -1,17 +1,8 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { registeredJobs } from "~/platform/jobs/catalog.ts";
-import { inngestConfigured } from "~/platform/jobs/client.ts";
-import { cancelRun } from "~/platform/jobs/engine/cancel.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { nextFire } from "~/platform/jobs/engine/schedules.ts";
-import { inngestRunsUrl, inngestRunUrl } from "~/platform/jobs/inngest-runs.ts";
-import {
-  type AttemptRow,
-  type EngineRunRow,
-  recentEngineRuns,
-  recentInngestRuns,
-} from "~/platform/jobs/run-history.ts";
+import { jobs, nextFire } from "~/platform/jobs/jobs-port.ts";
+import type { AttemptRow, EngineRunRow } from "~/platform/jobs/run-history.ts";
 import type { JobRunDto, JobsOverview } from "./schema.ts";
 
 const RECENT = 100;
@@ -66,13 +57,14 @@ function progressOf(r: Row, start: Date | null, running: boolean): JobRunDto["pr
   return { done: r.progress_done, total: r.progress_total, eta_seconds: eta };
 }
 
+type InngestRuns = Extract<Awaited<ReturnType<typeof jobs.recentRuns>>, { provider: "inngest" }>;
+
 /** Under Inngest: the runs the app noted, each linked to its page in the Inngest dashboard. */
-async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
-  const rows = await recentInngestRuns(db, RECENT);
-  return rows.map((r) => ({
+function inngestRuns({ runs, runUrl }: InngestRuns): JobRunDto[] {
+  return runs.map((r) => ({
     id: r.run_id,
     name: r.name,
-    status: (["running", "retrying", "completed", "failed"].includes(r.status)
+    status: (["running", "retrying", "completed", "failed", "cancelled"].includes(r.status)
       ? r.status
       : "running") as JobRunDto["status"],
     attempts: r.attempts,
@@ -86,34 +78,27 @@ async function inngestRuns(db: DbClient): Promise<JobRunDto[]> {
     takeovers: 0,
     attempt_log: [],
     progress: null,
-    dashboard_url: inngestRunUrl(r.run_id),
+    dashboard_url: runUrl(r.run_id),
   }));
 }
 
-/** GET /api/admin/jobs: the latest runs of every job (the engine's live and archived rows) and the schedules. */
+/** GET /api/admin/jobs: the latest runs of every job (as its provider knows them) and the schedules. */
 export async function listJobs(db: DbClient): Promise<JobsOverview> {
-  if (inngestConfigured)
-    return { engine: "inngest", dashboard_url: inngestRunsUrl(), runs: await inngestRuns(db), schedules: schedules() };
   // A scheduled job's completed runs show only their latest (the per-minute ones would crowd out the rest).
   const scheduled = registeredJobs()
     .filter((j) => j.cron)
     .map((j) => j.name);
-  const runs = (await recentEngineRuns(db, RECENT, scheduled)).map(({ row, attempts }) => toDto(row, attempts));
+  const recent = await jobs.recentRuns(db, RECENT, scheduled);
+  if (recent.provider === "inngest")
+    return { engine: "inngest", dashboard_url: recent.dashboardUrl, runs: inngestRuns(recent), schedules: schedules() };
+  const runs = recent.runs.map(({ row, attempts }) => toDto(row, attempts));
   return { engine: "embedded", dashboard_url: null, runs, schedules: schedules() };
 }
 
 async function findRun(id: string) {
-  if (inngestConfigured)
-    throw new AppError("CONFLICT", "Jobs run on Inngest: replay or cancel them in the Inngest dashboard", {
-      reason: "jobsOnInngest",
-    });
-  const engine = await getEngine();
-  const { rows } = await engine.boss
-    .getDb()
-    .executeSql(`SELECT name, state::text AS state FROM ${engine.schema}.job WHERE id = $1::uuid`, [id]);
-  const row = rows[0] as { name: string; state: keyof typeof STATUS } | undefined;
+  const row = await jobs.findRun(id);
   if (!row) throw notFound("Job run");
-  return { engine, ...row };
+  return row;
 }
 
 /** POST /api/admin/jobs/{id}/retry: a failed run runs again from its failed step (finished steps are kept). */
@@ -121,8 +106,7 @@ export async function retryJob(id: string) {
   const run = await findRun(id);
   if (run.state !== "failed")
     throw new AppError("CONFLICT", "Only a failed run can be retried", { reason: "jobRetryOnlyFailed" });
-  await run.engine.boss.retry(run.name, id);
-  run.engine.notify(run.name);
+  await jobs.retry(run.name, id);
   return { success: true, status: "retrying" as const };
 }
 
@@ -137,6 +121,6 @@ export async function cancelJob(id: string) {
     throw new AppError("CONFLICT", "Only a queued, retrying or running run can be cancelled", {
       reason: "jobCancelOnlyActive",
     });
-  await cancelRun(run.engine, run.name, id);
+  await jobs.cancel(run.name, id);
   return { success: true, status: "cancelled" as const };
 }

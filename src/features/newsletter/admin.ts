@@ -1,12 +1,11 @@
-import { eventCounts } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { invalidateNewsletterArchive } from "./cache.ts";
-import { clickCounts } from "./clicks.ts";
 import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "./schema.ts";
 import { liveSendRuns } from "./send-control.ts";
 import { sendEtaSeconds } from "./send-pace.ts";
+import { issueCounts } from "./stats.ts";
 
 const dtoSelect = {
   id: true,
@@ -51,14 +50,10 @@ export async function listNewsletters(db: DbClient): Promise<NewsletterDto[]> {
     const live = await liveSendRuns(db, n.id);
     if (live !== null && live.length === 0) stalled.add(n.id);
   }
-  const ids = rows.map((r) => r.id);
-  const [delivery, clicks] = await Promise.all([
-    eventCounts(
-      db,
-      ids.map((id) => `newsletter:${id}`),
-    ),
-    clickCounts(db, ids),
-  ]);
+  const { delivery, clicks } = await issueCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...toDto(r, stalled.has(r.id)),
     delivery: delivery.get(`newsletter:${r.id}`),

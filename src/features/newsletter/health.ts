@@ -4,7 +4,7 @@ import { renderEmail, sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { previousFire } from "~/platform/jobs/jobs-port.ts";
 import { liveSendRuns } from "./send-control.ts";
 import { siteUrl } from "./urls.ts";
 
@@ -41,24 +41,18 @@ async function missedFriday(db: DbClient, now: Date): Promise<Condition | null> 
   // Same Friday only: after midnight the question is next week's.
   if (madridDay(noon) !== madridDay(now) || start > noon) return null;
   if ((await sentSince(db, start)) > 0) return null;
-  if (await sendUnderWay(db, now)) return null;
+  if (await sendUnderWay(db)) return null;
   return { key: `missed:${madridDay(now)}`, kind: "missed", newsletter_id: null, detail: start.toISOString() };
 }
 
 /**
- * A newsletter being sent right now: `sending` with a live job behind it (queued, retrying or running). Under
- * Inngest, whose runs the app cannot list, recent progress stands in for the job. A send stuck in `sending`
- * with nothing behind it is not under way: the Friday is still missed.
+ * A newsletter being sent right now: `sending` with a live job behind it (queued, retrying or running), on
+ * either jobs provider. A send stuck in `sending` with nothing behind it is not under way: the Friday is still
+ * missed.
  */
-async function sendUnderWay(db: DbClient, now: Date): Promise<boolean> {
-  const sending = await db.newsletter.findMany({
-    where: { status: "sending" },
-    select: { id: true, updated_at: true },
-  });
-  for (const n of sending) {
-    const live = await liveSendRuns(db, n.id);
-    if (live === null ? now.getTime() - n.updated_at.getTime() < STALL_MS : live.length > 0) return true;
-  }
+async function sendUnderWay(db: DbClient): Promise<boolean> {
+  const sending = await db.newsletter.findMany({ where: { status: "sending" }, select: { id: true } });
+  for (const n of sending) if ((await liveSendRuns(db, n.id)).length > 0) return true;
   return false;
 }
 

@@ -8,6 +8,8 @@ export { recordClick } from "./clicks.ts";
 export { newsletterHealthJob } from "./health-job.ts";
 export { sendNewsletterGroupJob, sendNewsletterJob, signupMailJob, weeklyNewsletterJob } from "./jobs.ts";
 export { newsletterRouter } from "./router.ts";
+export { newsletterStats } from "./stats.ts";
+export { adminNewsletterStatsRouter } from "./stats-router.ts";
 export { stopMailingSuppressed, subscriberLocale, unsubscribe } from "./subscribe.ts";
 export { subscriptionsCsv } from "./subscriptions-admin.ts";
 export { adminSubscriptionsRouter } from "./subscriptions-router.ts";

@@ -7,7 +7,7 @@ import { AppError, notFound } from "~/platform/errors.ts";
 import { faultPoint } from "~/platform/faults.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
-import { claimScheduleSlot, previousFire } from "~/platform/jobs/engine/schedules.ts";
+import { claimScheduleSlot, previousFire } from "~/platform/jobs/jobs-port.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
 import { isProviderUnavailable, pauseSend, sendThroughOutage } from "./provider-outage.ts";
 import {
@@ -38,7 +38,10 @@ export const signupMailJob = defineJob({
     step.run("send", () => sendSignupMail(db, subscriptionId, `signup-${key}`)),
 });
 
-/** Batches per fan-out group under Inngest: 500 batch steps + 1 closing step stay far below its 1,000-step cap. */
+/**
+ * Batches per fan-out group: 500 batch steps + 1 closing step stay far below Inngest's 1,000-step cap, and on
+ * the embedded engine the groups of a large send run side by side, each resumable on its own.
+ */
 export const GROUP_BATCHES = 500;
 export const SEND_GROUP = "newsletter/send.group";
 
@@ -125,9 +128,9 @@ function planGroups(newsletterId: string, attempt: number, batchCount: number) {
 /**
  * Sends a newsletter: plan the batches once, then one memoised step per batch (≤ 100 recipients, its own
  * status row and Resend idempotency key), then mark it sent. A retry or an admin "retry" resumes at the first
- * unsent batch. On the embedded engine it is one run (steps live in PostgreSQL, no cap). Under Inngest, which
- * caps a run at 1,000 steps, a plan of more than GROUP_BATCHES batches fans out: one event per group, each
- * group its own run (newsletter/send.group); the group that finds every batch sent marks the newsletter sent.
+ * unsent batch. A plan of more than GROUP_BATCHES batches fans out, on either jobs provider: one event per
+ * group, each group its own run (newsletter/send.group), which keeps an Inngest run under its 1,000-step cap;
+ * the group that finds every batch sent marks the newsletter sent.
  */
 export const sendNewsletterJob = defineJob({
   name: "newsletter/send.requested",
@@ -136,7 +139,7 @@ export const sendNewsletterJob = defineJob({
   onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
   handler: async ({ newsletterId, attempt: sendAttempt }, { step, log, progress }) => {
     const { batchCount } = await step.run("plan", () => planBatches(db, newsletterId));
-    if (step.sendEvent && batchCount > GROUP_BATCHES) {
+    if (batchCount > GROUP_BATCHES) {
       const groups = planGroups(newsletterId, sendAttempt, batchCount);
       await step.sendEvent("fan-out", groups);
       return { newsletterId, batchCount, groups: groups.length };
@@ -151,7 +154,7 @@ export const sendNewsletterJob = defineJob({
   },
 });
 
-/** One fan-out group of a send (under Inngest): its batches, then "sent" if no batch of the send is left. */
+/** One fan-out group of a send: its batches, then "sent" if no batch of the send is left. */
 export const sendNewsletterGroupJob = defineJob({
   name: SEND_GROUP,
   schema: z.object({
@@ -162,8 +165,10 @@ export const sendNewsletterGroupJob = defineJob({
   }),
   retries: 4,
   onFailure: ({ newsletterId }, failure) => recordSendFailure(db, newsletterId, failure),
-  handler: async ({ newsletterId, first, last }, { step }) => {
-    if ((await sendRange(step, newsletterId, first, last)) === "paused") return { newsletterId, paused: true };
+  handler: async ({ newsletterId, first, last }, { step, progress }) => {
+    // Each group shows the whole send's progress in Trabajos (the newsletter's own count).
+    if ((await sendRange(step, newsletterId, first, last, progress)) === "paused")
+      return { newsletterId, paused: true };
     return step.run("finish-if-complete", async () => {
       const left = await countUnsentBatches(db, newsletterId);
       return left > 0 ? { newsletterId, batchesLeft: left } : finalizeSend(newsletterId);
@@ -191,8 +196,7 @@ export async function requestNewsletterSend(client: DbClient, id: string) {
     const key = `newsletter-${id}-${attempt}`;
     const inTx = { db: transactionExecutor(tx) };
     const first = await enqueue(sendNewsletterJob, payload, { id: key, ...inTx });
-    if (first.mode === "engine" && first.runId === null)
-      await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}`, ...inTx });
+    if (first.duplicate) await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}`, ...inTx });
   }, TX_LIMITS);
   await wakeWorkers(sendNewsletterJob);
   faultPoint("after-enqueue");

@@ -132,3 +132,30 @@ export const newsletterAlertSchema = z.object({
   created_at: z.date(),
   emailed: z.boolean(),
 });
+
+/** Estadísticas › Boletín: how many weeks of subscriptions to show (the current week included). */
+export const newsletterStatsInputSchema = z.object({ weeks: z.coerce.number().int().min(1).max(52).default(12) });
+
+/** Per sent issue: recipients, what the provider reported and clicks per item; per week: the list's movements. */
+export const newsletterStatsSchema = z.object({
+  issues: z.array(
+    z.object({
+      id: z.string(),
+      subject: z.string(),
+      sent_at: z.date().nullable(),
+      recipients: z.number().int(),
+      delivered: z.number().int(),
+      bounced: z.number().int(),
+      items: z.array(z.object({ title: z.string(), clicks: z.number().int() })),
+    }),
+  ),
+  weeks: z.array(
+    z.object({
+      week: z.date(),
+      signups: z.number().int(),
+      confirmations: z.number().int(),
+      unsubscribes: z.number().int(),
+    }),
+  ),
+});
+export type NewsletterStats = z.infer<typeof newsletterStatsSchema>;

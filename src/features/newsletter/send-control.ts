@@ -1,19 +1,17 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import { cancelRun } from "~/platform/jobs/engine/cancel.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { liveRunsOf } from "~/platform/jobs/live-runs.ts";
+import { jobs } from "~/platform/jobs/jobs-port.ts";
 import { CANCELLED_REASON, markNewsletterFailed } from "./send.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/** The jobs that send a newsletter (the run, and its fan-out groups under Inngest). */
+/** The jobs that send a newsletter (the run, and its fan-out groups). */
 export const SEND_JOB_NAMES = ["newsletter/send.requested", "newsletter/send.group"];
 
-/** The engine's queued, retrying or running send jobs of this newsletter (null under Inngest: unknown). */
+/** The queued, retrying or running send jobs of this newsletter, on either jobs provider. */
 export const liveSendRuns = (db: Tx | DbClient, newsletterId: string) =>
-  liveRunsOf(db, SEND_JOB_NAMES, "newsletterId", newsletterId);
+  jobs.liveRuns(db, SEND_JOB_NAMES, "newsletterId", newsletterId);
 
 /**
  * Claims a newsletter for a send (or its resumption), inside the transaction that also enqueues the send job.
@@ -31,7 +29,7 @@ export async function claimNewsletterSend(tx: Tx, id: string): Promise<{ attempt
     throw new AppError("CONFLICT", "This newsletter has already been sent", { reason: "newsletterAlreadySent" });
   if (row.status === "sending") {
     const live = await liveSendRuns(tx, id);
-    if (live === null || live.length > 0)
+    if (live.length > 0)
       throw new AppError("CONFLICT", "This newsletter is already being sent", { reason: "newsletterAlreadySending" });
   }
   const now = new Date();
@@ -62,11 +60,7 @@ export async function cancelNewsletterSend(db: DbClient, id: string) {
   if (!row) throw notFound("Newsletter");
   if (row.status !== "sending")
     throw new AppError("CONFLICT", "This newsletter is not being sent", { reason: "newsletterNotSending" });
-  const live = await liveSendRuns(db, id);
-  if (live?.length) {
-    const engine = await getEngine();
-    for (const run of live) await cancelRun(engine, run.name, run.id);
-  }
+  for (const run of await liveSendRuns(db, id)) await jobs.cancel(run.name, run.id);
   await markNewsletterFailed(db, id, CANCELLED_REASON);
   return { success: true, status: "failed" as const };
 }

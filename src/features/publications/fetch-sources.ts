@@ -49,3 +49,13 @@ export async function fetchRunSources(db: DbClient, runId: string, urls: string[
   await db.sourceSnapshot.deleteMany({ where: { run_id: runId, article_id: null } });
   return fetchAndSnapshot(db, urls, { runId });
 }
+
+/**
+ * URLs a run's draft lists that the run did not gather (the model's own): fetched too, after the run's own
+ * sources, so each is read or refused with its reason like the rest. A replayed step refetches them alone.
+ */
+export async function fetchMoreRunSources(db: DbClient, runId: string, urls: string[]): Promise<SnapshotView[]> {
+  if (!urls.length) return [];
+  await db.sourceSnapshot.deleteMany({ where: { run_id: runId, article_id: null, url: { in: urls } } });
+  return fetchAndSnapshot(db, urls, { runId });
+}

@@ -1,6 +1,6 @@
 /** The review desk: the draft queue, approve/reject/schedule, editing with revisions, source checks and images. */
 export { generateArticleImage } from "./article-image.ts";
-export { fetchRunSources } from "./fetch-sources.ts";
+export { fetchMoreRunSources, fetchRunSources } from "./fetch-sources.ts";
 export {
   deleteReplacedImageJob,
   linkCheckJob,

@@ -1,7 +1,8 @@
 import { articleSourcesById } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { fetchAndSnapshot, officialSourceFetcher } from "./fetch-sources.ts";
-import { articleSnapshots, previousFetch } from "./source-snapshots.ts";
+import { type ChangedCopy, recheckChangedArticle } from "./source-recheck.ts";
+import { articleSnapshots, previousFetch, storeSnapshots, toSnapshotView } from "./source-snapshots.ts";
 
 const sameUrl = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
@@ -9,9 +10,11 @@ const sameUrl = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/
  * Re-checks each source of these articles through the fetcher, with a conditional GET against its newest
  * snapshot (a source never fetched gets its first snapshot now). The newest snapshot records the verdict:
  * "ok", "moved" (it now ends at another address) or "dead" (refused, unreachable or an error status).
+ * A source whose extracted text changed gets a new snapshot (a 304, or the same text again, does not), and
+ * the article is verified again against it (source-recheck.ts): claims that no longer hold are recorded.
  */
 export async function checkArticleSources(db: DbClient, articleIds: string[], now = new Date()) {
-  const counts = { checked: 0, dead: 0, moved: 0 };
+  const counts = { checked: 0, dead: 0, moved: 0, changed: 0, flagged: 0 };
   const fetcher = officialSourceFetcher();
   for (const id of articleIds) {
     const sources = await articleSourcesById(db, id);
@@ -21,12 +24,23 @@ export async function checkArticleSources(db: DbClient, articleIds: string[], no
     const known = new Map((await articleSnapshots(db, id)).map((s) => [s.url, s]));
     const missing = urls.filter((u) => !known.has(u));
     if (missing.length) for (const s of await fetchAndSnapshot(db, missing, { articleId: id })) known.set(s.url, s);
+    const changed: ChangedCopy[] = [];
     for (const url of urls) {
-      const snap = known.get(url);
+      let snap = known.get(url);
       if (!snap) continue;
       const outcome = missing.includes(url)
         ? null
         : await fetcher.fetch(url, snap.ok ? previousFetch(snap) : undefined);
+      // A page that now ends elsewhere is "moved" (Fuentes caídas), not a new copy of the same page.
+      const sameText = !outcome?.ok || outcome.notModified || outcome.contentHash === snap.contentHash;
+      if (outcome?.ok && !sameText && sameUrl(outcome.finalUrl, snap.finalUrl)) {
+        const [row] = await storeSnapshots(db, [outcome], { articleId: id });
+        if (row) {
+          const fresh = toSnapshotView(row);
+          if (snap.ok) changed.push({ url, old: snap, fresh });
+          snap = fresh;
+        }
+      }
       const ok = outcome ? outcome.ok : snap.ok;
       const finalUrl = outcome ? outcome.finalUrl : snap.finalUrl;
       const state = !ok ? "dead" : finalUrl && !sameUrl(finalUrl, snap.finalUrl) ? "moved" : "ok";
@@ -44,6 +58,8 @@ export async function checkArticleSources(db: DbClient, articleIds: string[], no
       if (state === "dead") counts.dead++;
       if (state === "moved") counts.moved++;
     }
+    counts.changed += changed.length;
+    if (changed.length && (await recheckChangedArticle(db, id, changed, now)) > 0) counts.flagged++;
   }
   return counts;
 }

@@ -4,6 +4,7 @@ import { actorFromSession } from "~/platform/audit/actor.ts";
 import { messageSchema } from "~/platform/http/common-schemas.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { checkedSources, editArticle } from "./edit-article.ts";
+import { deskFirstWeekReaders } from "./first-week-readers.ts";
 import {
   deleteArticle,
   listApproved,
@@ -119,4 +120,9 @@ export const adminPublicationsRouter = createTRPCRouter({
     .input(z.object({ sources: z.array(z.object({ name: z.string().max(200), url: z.string().max(2000) })).max(30) }))
     .output(z.array(checkedSourceSchema))
     .query(({ input }) => checkedSources(input.sources)),
+  /** Each published article's unique daily readers over its first 7 days (from the analytics rollups). */
+  firstWeekReaders: adminProcedure
+    .input(z.object({ slugs: z.array(z.string().max(200)).max(200) }))
+    .output(z.array(z.object({ slug: z.string(), readers: z.number().int() })))
+    .query(({ ctx, input }) => deskFirstWeekReaders(ctx.db, input.slugs)),
 });

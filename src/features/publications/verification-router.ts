@@ -1,11 +1,34 @@
 import { z } from "zod";
 import { actorFromSession } from "~/platform/audit/actor.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
+import { listChangedSources, markChangedSourceReviewed } from "./changed-sources.ts";
 import { listDeadSources } from "./link-check.ts";
+import { getLinkCheckSettings, linkCheckSettingsSchema, saveLinkCheckSettings } from "./link-check-cadence.ts";
 import { articleVerificationSchema, slugInputSchema, snapshotIdSchema, snapshotSummarySchema } from "./schema.ts";
 import { getSnapshot, getVerification, reverifyArticle } from "./verification-service.ts";
 
 const tags = ["publications"];
+
+const changedSourceSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  url: z.string(),
+  old_snapshot_id: z.string(),
+  new_snapshot_id: z.string(),
+  claims: z.array(
+    z.object({
+      lang: z.string(),
+      kind: z.string(),
+      claim: z.string(),
+      sentence: z.string(),
+      old_passage: z.string(),
+      new_passage: z.string().nullable(),
+    }),
+  ),
+  found_at: z.date(),
+  reviewed_at: z.date().nullable(),
+});
 
 /** The verification of grounded drafts: the report, a re-check that fetches the sources again, the snapshots. */
 export const adminVerificationRouter = createTRPCRouter({
@@ -55,4 +78,18 @@ export const adminVerificationRouter = createTRPCRouter({
       ),
     )
     .query(({ ctx }) => listDeadSources(ctx.db)),
+  /** "Fuentes cambiadas": claims of published articles their sources' new text no longer supports. */
+  changedSources: adminProcedure.output(z.array(changedSourceSchema)).query(({ ctx }) => listChangedSources(ctx.db)),
+  markChangedSourceReviewed: adminProcedure
+    .meta({ audit: { action: "changed_source.review", target: "changed_source" } })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(z.object({ id: z.string(), reviewed: z.boolean() }))
+    .mutation(({ ctx, input }) => markChangedSourceReviewed(ctx.db, input.id, actorFromSession(ctx.session))),
+  /** How often the link check re-reads an article's sources: recent articles, and older ones. */
+  linkCheckSettings: adminProcedure.output(linkCheckSettingsSchema).query(({ ctx }) => getLinkCheckSettings(ctx.db)),
+  updateLinkCheckSettings: adminProcedure
+    .meta({ audit: { action: "link_check.settings", target: "settings" } })
+    .input(linkCheckSettingsSchema)
+    .output(linkCheckSettingsSchema)
+    .mutation(({ ctx, input }) => saveLinkCheckSettings(ctx.db, input)),
 });

@@ -7,7 +7,7 @@ import { fetchAndSnapshot } from "./fetch-sources.ts";
 import { changeArticle } from "./record-revision.ts";
 import { articleSnapshots, previousFetch, type SnapshotView, toSnapshotView } from "./source-snapshots.ts";
 import type { VerificationReport } from "./verification/index.ts";
-import { verifyContent } from "./verify-article.ts";
+import { checkedContentOf, verifyContent } from "./verify-article.ts";
 
 const sourcesOf = (row: Pick<Article, "sources">) =>
   (Array.isArray(row.sources) ? (row.sources as { name?: string; url?: string }[]) : [])
@@ -116,18 +116,7 @@ export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) 
     { articleId: row.id },
     previous,
   );
-  const report = verifyContent(
-    {
-      title_es: row.title_es,
-      title_en: row.title_en,
-      summary_es: row.summary_es,
-      summary_en: row.summary_en,
-      body_es: row.body_es,
-      body_en: row.body_en,
-      sources,
-    },
-    await articleSnapshots(db, row.id),
-  );
+  const report = verifyContent(checkedContentOf(row, sources), await articleSnapshots(db, row.id));
   await changeArticle(db, slug, {}, { action: "verify", actor, verification: report });
   // A new report changes the article's "how we checked this" box and its /fuentes page.
   if (row.status === "published") await invalidateArticles({ slug });

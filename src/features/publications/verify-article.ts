@@ -1,4 +1,4 @@
-import type { Prisma } from "~/generated/prisma/client.ts";
+import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import { isOfficialSource } from "./source-policy.ts";
 import type { SnapshotView } from "./source-snapshots.ts";
 import { stripTies, tiedSentences } from "./ties.ts";
@@ -14,6 +14,15 @@ export interface CheckedContent {
   body_es: string;
   body_en: string | null;
   sources: { name?: string; url: string }[];
+}
+
+/** An article row's checked fields: both titles, summaries and bodies, with the sources it lists. */
+export function checkedContentOf(
+  row: Pick<Article, "title_es" | "title_en" | "summary_es" | "summary_en" | "body_es" | "body_en">,
+  sources: { name?: string; url: string }[],
+): CheckedContent {
+  const { title_es, title_en, summary_es, summary_en, body_es, body_en } = row;
+  return { title_es, title_en, summary_es, summary_en, body_es, body_en, sources };
 }
 
 /** Source n of the article (1-based) against the newest snapshot of its URL; unknown URLs count as not fetched. */

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { articleContent } from "~/features/articles/index.ts";
 import { directoryContent } from "~/features/directories/index.ts";
 import { interviewContent } from "~/features/interviews/index.ts";
@@ -7,6 +5,7 @@ import { archivedNewsletterExists } from "~/features/newsletter/lookup.ts";
 import { env } from "~/platform/env/env.js";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { readAppPathRoutes } from "~/platform/next-internals/next-internals.ts";
 
 /**
  * The site's one 404 decision: which paths have no page (the proxy asks `notFoundKind` and rewrites them to
@@ -99,9 +98,7 @@ let routes: string[] | null | undefined;
 function localisedRoutes(): string[] | null {
   if (routes !== undefined) return routes;
   try {
-    const file = path.join(process.cwd(), env.NEXT_DIST_DIR ?? ".next", "app-path-routes-manifest.json");
-    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
-    routes = Object.values(manifest)
+    routes = readAppPathRoutes(env.NEXT_DIST_DIR ?? ".next")
       .filter((route) => route === "/[locale]" || route.startsWith("/[locale]/"))
       .map((route) => route.slice("/[locale]".length) || "/");
   } catch {

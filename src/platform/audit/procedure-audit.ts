@@ -10,7 +10,17 @@ export interface AuditMeta {
   /** e.g. "article.edit"; a function when the input decides (approve vs reject vs schedule). */
   action: string | ((input: Record<string, unknown>) => string);
   /** What kind of thing the target id names. */
-  target: "article" | "newsletter" | "subscription" | "agent" | "user" | "authors" | "contact_message" | "job";
+  target:
+    | "article"
+    | "newsletter"
+    | "subscription"
+    | "agent"
+    | "user"
+    | "authors"
+    | "contact_message"
+    | "job"
+    | "changed_source"
+    | "settings";
 }
 
 const TARGET_KEYS = ["slug", "id", "email", "userId"] as const;

@@ -2,14 +2,12 @@ import { unstable_cache } from "next/cache";
 import superjson from "superjson";
 import { nextRuntime } from "~/platform/env/live.ts";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
+import { isMissingIncrementalCache } from "~/platform/next-internals/next-internals.ts";
 import { serverCache } from "./expire-tags.ts";
 
 /** Safety nets only: entries are expired by tag on change (revalidate.ts); seed-managed content by time. */
 export const CONTENT_TTL = 300;
 export const SEED_MANAGED_TTL = 3600;
-
-/** unstable_cache's error where neither a render nor the server provides a cache (Next 16). */
-const NO_SERVER_CACHE = "Invariant: incrementalCache missing";
 
 /**
  * unstable_cache stores JSON, which would turn Dates into strings; superjson keeps them Dates (and keeps
@@ -37,7 +35,7 @@ export function cached<A extends unknown[], R>(
     } catch (err) {
       // The proxy runs outside a render: there the cache is the server's own, which exists only once the
       // server has rendered its first page. Until then, read straight from the database.
-      if (err instanceof Error && err.message.startsWith(NO_SERVER_CACHE)) return read(...args);
+      if (isMissingIncrementalCache(err)) return read(...args);
       throw err;
     }
     return superjson.deserialize<R>(stored);

@@ -1,5 +1,6 @@
 import { redisUrl } from "~/platform/env/live.ts";
 import { log } from "~/platform/log/logger.ts";
+import { type NextIncrementalCache, nextIncrementalCache } from "~/platform/next-internals/next-internals.ts";
 
 /** Immediate expiry: the next read after a change goes to the database (no stale-while-revalidate). */
 const EXPIRE_NOW = { expire: 0 } as const;
@@ -25,11 +26,7 @@ export async function expireTags(tags: readonly string[]): Promise<void> {
   await expireOutsideRequest(tags);
 }
 
-type ServerCache = {
-  /** Unset on the caches Next's proxy adapter makes (see serverCache). */
-  cacheHandler?: unknown;
-  revalidateTag(tags: string[], durations?: { expire?: number }): Promise<void>;
-};
+type ServerCache = NextIncrementalCache;
 
 /**
  * The one place that reaches past Next's public API. `revalidateTag` (and `updateTag`, Server Actions only)
@@ -57,7 +54,7 @@ async function expireOutsideRequest(tags: readonly string[]): Promise<void> {
   else await announceToServers(tags);
 }
 
-const holder = globalThis as { __incrementalCache?: ServerCache; __riesgosServerCache?: ServerCache };
+const holder = globalThis as { __riesgosServerCache?: ServerCache };
 
 /**
  * The server's own cache, which Next keeps on globalThis once it has served a request. Not whatever is there
@@ -67,7 +64,7 @@ const holder = globalThis as { __incrementalCache?: ServerCache; __riesgosServer
  * in-process store and its tag times are module-wide), so the last one seen is kept (cached() notes it too).
  */
 export function serverCache(): ServerCache | undefined {
-  const current = holder.__incrementalCache;
+  const current = nextIncrementalCache();
   if (current?.cacheHandler) holder.__riesgosServerCache = current;
   return holder.__riesgosServerCache;
 }

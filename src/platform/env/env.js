@@ -61,6 +61,9 @@ export const env = createEnv({
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
     INNGEST_BASE_URL: z.string().url().optional(),
+    // Which provider runs the jobs (src/platform/jobs/provider.ts): "embedded" (pg-boss on our PostgreSQL) or
+    // "inngest". Unset: Inngest when one of its settings above is set, the embedded engine otherwise.
+    JOBS_PROVIDER: z.enum(["embedded", "inngest"]).optional(),
     // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).
     JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
     // PostgreSQL schema of the embedded engine's tables (tests give each process its own).
@@ -148,10 +151,10 @@ export const env = createEnv({
       .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
     NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
-    // Where the newsletter send runs on the embedded engine: "own", a process of its own that `npm start`
-    // starts beside the server (a send's memory stays out of the server's); "server", the server itself. The
-    // launcher defaults to "own"; a server started without it (next start) sends itself.
-    NEWSLETTER_SEND_PROCESS: z.enum(["own", "server"]).default("server"),
+    // Where the newsletter send runs on the embedded engine: "own" (the default), a process of its own that the
+    // launcher (`npm start`, `npm run dev`) starts beside the server, so a send's memory stays out of the
+    // server's; "server", the server itself (set it for a server started without the launcher, e.g. next start).
+    NEWSLETTER_SEND_PROCESS: z.enum(["own", "server"]).default("own"),
   },
   client: {},
   runtimeEnv: {
@@ -178,6 +181,7 @@ export const env = createEnv({
     INNGEST_SIGNING_KEY: process.env.INNGEST_SIGNING_KEY || undefined,
     INNGEST_DEV: process.env.INNGEST_DEV || undefined,
     INNGEST_BASE_URL: process.env.INNGEST_BASE_URL || undefined,
+    JOBS_PROVIDER: process.env.JOBS_PROVIDER || undefined,
     JOB_RETRY_BASE_MS: process.env.JOB_RETRY_BASE_MS || undefined,
     JOB_ENGINE_SCHEMA: process.env.JOB_ENGINE_SCHEMA || undefined,
     OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
@@ -228,6 +232,12 @@ export const env = createEnv({
           code: "custom",
           path: ["HTTP_HEADERS_TIMEOUT_MS"],
           message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the request's time includes its headers')",
+        });
+      if (isServer && v.JOBS_PROVIDER === "inngest" && !(v.INNGEST_EVENT_KEY || v.INNGEST_BASE_URL || v.INNGEST_DEV))
+        ctx.addIssue({
+          code: "custom",
+          path: ["JOBS_PROVIDER"],
+          message: "inngest needs INNGEST_EVENT_KEY, INNGEST_BASE_URL or INNGEST_DEV (where to send the events)",
         });
       if (!isServer || v.NODE_ENV !== "production") return;
       // Every instance signs and reads the same sessions: one secret per instance would log readers out

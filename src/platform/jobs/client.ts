@@ -1,9 +1,6 @@
 import { Inngest } from "inngest";
 import { env } from "~/platform/env/env.js";
 
-/** True when events should go to an Inngest server (Cloud, self-hosted, or a dev server). */
-export const inngestConfigured = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL);
-
 export const inngest = new Inngest({
   id: "riesgos-ia",
   ...(env.INNGEST_DEV ? { isDev: true } : {}),

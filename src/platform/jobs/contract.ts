@@ -9,10 +9,10 @@ export interface JobStep {
   /** A memoised, individually retried unit of work: once it succeeds it is not run again for this job. */
   run<T>(id: string, fn: () => Promise<T>): Promise<T>;
   /**
-   * Under Inngest only: sends events as one memoised step (a fan-out to other function runs, each with its
-   * own step budget). Absent on the embedded engine, whose runs have no step cap.
+   * Starts other jobs' runs as one memoised step (a fan-out: each run with its own steps and retries), on
+   * either provider: events to Inngest, or the named jobs enqueued on the embedded engine (`id` deduplicates).
    */
-  sendEvent?: (id: string, events: { name: string; data: Record<string, unknown>; id?: string }[]) => Promise<unknown>;
+  sendEvent: (id: string, events: { name: string; data: Record<string, unknown>; id?: string }[]) => Promise<unknown>;
 }
 
 interface JobContext {

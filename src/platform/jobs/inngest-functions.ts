@@ -1,7 +1,7 @@
-import { cron } from "inngest";
+import { cron, NonRetriableError } from "inngest";
 import { inngest } from "./client.ts";
 import { type AnyJob, describeFailure, reportFailure } from "./contract.ts";
-import { noteRunEnded, noteRunStarted, noteRunStep } from "./inngest-runs.ts";
+import { noteRunEnded, noteRunStarted, noteRunStep, runWasCancelled } from "./inngest-runs.ts";
 
 /**
  * Wraps a job as an Inngest function: its steps become Inngest steps (durable, retried, memoised); a job
@@ -17,14 +17,15 @@ export function toInngestFunction(job: AnyJob) {
       triggers: job.cron ? [job.event, cron(job.cron)] : [job.event],
     },
     async ({ event, step, attempt, logger, runId }) => {
-      await noteRunStarted(runId, job.name, attempt);
       const payload = job.schema.parse(event.name === job.name ? event.data : {});
+      await noteRunStarted(runId, job.name, attempt, payload);
       try {
         const result = await job.handler(payload, {
           step: {
             run: (id, fn) =>
               step.run(id, async () => {
-                await noteRunStep(runId, id);
+                // An operator's cancel (the jobs port) stops the run before its next step.
+                if ((await noteRunStep(runId, id)).cancelled) throw new NonRetriableError("cancelled by an operator");
                 return fn();
               }) as never,
             sendEvent: (id, events) => step.sendEvent(id, events),
@@ -36,6 +37,8 @@ export function toInngestFunction(job: AnyJob) {
         await noteRunEnded(runId, "completed");
         return result;
       } catch (err) {
+        // The cancel told the job already (see inngest-port.ts).
+        if (await runWasCancelled(runId)) throw err;
         const failure = describeFailure(err, attempt, job.retries);
         await noteRunEnded(runId, failure.final ? "failed" : "retrying", (err as Error)?.message ?? String(err));
         if (!failure.final) await reportFailure(job, payload, failure);

@@ -1,13 +1,11 @@
-import { env } from "~/platform/env/env.js";
-import { inngestConfigured } from "./client.ts";
+/** The raw-SQL reader both a Prisma client and an interactive transaction are. */
+export interface RawQueries {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
 
 /** What pg-boss needs to insert a job: `{ executeSql }` (its `db` send option). */
 export interface SqlExecutor {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-interface RawQueries {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
 /**
@@ -24,24 +22,4 @@ export function transactionExecutor(tx: RawQueries): SqlExecutor {
       return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...args) };
     },
   };
-}
-
-/**
- * The engine's live runs (queued, retrying or running) of these jobs whose payload has `key` = `value`. Null
- * under Inngest, whose runs the app cannot list.
- */
-export async function liveRunsOf(
-  db: RawQueries,
-  names: string[],
-  key: string,
-  value: string,
-): Promise<{ id: string; name: string }[] | null> {
-  if (inngestConfigured) return null;
-  return db.$queryRawUnsafe<{ id: string; name: string }[]>(
-    `SELECT id::text, name FROM ${env.JOB_ENGINE_SCHEMA}.job
-      WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active') AND data ->> $2 = $3`,
-    names,
-    key,
-    value,
-  );
 }

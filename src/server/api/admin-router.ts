@@ -9,7 +9,11 @@ import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
-import { adminNewslettersRouter, adminSubscriptionsRouter } from "~/features/newsletter/index.ts";
+import {
+  adminNewsletterStatsRouter,
+  adminNewslettersRouter,
+  adminSubscriptionsRouter,
+} from "~/features/newsletter/index.ts";
 import {
   adminPublicationsRouter,
   adminRevisionsRouter,
@@ -36,5 +40,5 @@ export const adminRouter = createTRPCRouter({
   verification: adminVerificationRouter,
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
-  stats: adminStatsRouter,
+  stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
 });

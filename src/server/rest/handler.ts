@@ -1,4 +1,5 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { articleContent } from "~/features/articles/index.ts";
 import { isClientAbort } from "~/platform/http/client-abort.ts";
 import { requestLog } from "~/platform/log/logger.ts";
 import { type AppMeta, createTRPCContext } from "~/platform/trpc/trpc.ts";
@@ -60,6 +61,27 @@ async function adaptRequest(req: Request): Promise<Request> {
   return new Request(url, { method: req.method, headers, body });
 }
 
+/**
+ * A slug we once published (repaired since, article_slug_redirects): the same call under the current slug.
+ * Asked only after a 400 or 404, so a call that works costs no lookup.
+ */
+async function movedArticlePath(req: Request): Promise<URL | null> {
+  const url = new URL(req.url);
+  const match = /^\/api\/articles\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  if (!match?.[1]) return null;
+  const current = await articleContent.movedSlug(match[1]).catch(() => null);
+  if (!current) return null;
+  url.pathname = `/api/articles/${encodeURIComponent(current)}${match[2] ?? ""}`;
+  return url;
+}
+
+/** 308, not 301: a client repeats the call there with its method and body (a PUT stays a PUT). */
+const movedResponse = (location: URL) =>
+  new Response(null, {
+    status: 308,
+    headers: { location: location.pathname + location.search, "cache-control": "no-store" },
+  });
+
 interface TrpcOpenApiErrorBody {
   message?: string;
   code?: string;
@@ -97,6 +119,10 @@ export async function handleRest(incoming: Request): Promise<Response> {
   if (!(res.ok && resHeaders.has("cache-control")))
     headers.set("cache-control", cacheControl(calledPaths, req.method, res.ok));
   if (res.ok) return new Response(res.body, { status: res.status, headers });
+  if (res.status === 400 || res.status === 404) {
+    const moved = await movedArticlePath(req);
+    if (moved) return movedResponse(moved);
+  }
 
   const raw = (await res.json().catch(() => ({}))) as TrpcOpenApiErrorBody;
   const issues = raw.issues?.map((i) => ({ path: (i.path ?? []).join("."), message: i.message }));

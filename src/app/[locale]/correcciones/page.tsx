@@ -1,24 +1,13 @@
-import type { Metadata } from "next";
-import { permanentRedirect } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
 import { verificationContent } from "~/features/publications/index.ts";
 import {
-  CORRECTIONS_PATH,
-  CorrectionsList,
-  correctionsMetadata,
+  type CorrectionsParams,
+  correctionsPageFor,
+  correctionsPageMetadata,
 } from "~/features/publications/ui/corrections-list.tsx";
-import type { Locale } from "~/platform/i18n/routing.ts";
 
-type Params = Promise<{ locale: Locale }>;
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return correctionsMetadata((await params).locale);
-}
+export const generateMetadata = correctionsPageMetadata;
 
 /** /correcciones: every public correction, newest first (in English it lives at /en/corrections). */
-export default async function CorrectionsPage({ params }: { params: Params }) {
-  const { locale } = await params;
-  if (locale === "en") permanentRedirect(`/en${CORRECTIONS_PATH.en}`);
-  setRequestLocale(locale);
-  return <CorrectionsList rows={await verificationContent.corrections()} locale={locale} />;
+export default async function CorrectionsPage({ params }: { params: CorrectionsParams }) {
+  return correctionsPageFor(await params, "es", () => verificationContent.corrections());
 }

@@ -1,5 +1,6 @@
 import { serve } from "inngest/next";
-import { inngest, inngestConfigured } from "~/platform/jobs/client.ts";
+import { inngest } from "~/platform/jobs/client.ts";
+import { jobs } from "~/platform/jobs/jobs-port.ts";
 import { appInngestFunctions } from "~/server/jobs.ts";
 
 // Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably. Without Inngest
@@ -15,6 +16,7 @@ const notConfigured = () =>
     { status: 404 },
   );
 
-export const GET = inngestConfigured ? served.GET : notConfigured;
-export const POST = inngestConfigured ? served.POST : notConfigured;
-export const PUT = inngestConfigured ? served.PUT : notConfigured;
+const onInngest = jobs.provider === "inngest";
+export const GET = onInngest ? served.GET : notConfigured;
+export const POST = onInngest ? served.POST : notConfigured;
+export const PUT = onInngest ? served.PUT : notConfigured;

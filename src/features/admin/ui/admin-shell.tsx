@@ -9,7 +9,12 @@ import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-d
 import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
 import { JobsTab } from "~/features/jobs/ui/admin.ts";
-import { NewsletterAlertsBanner, NewslettersTab, SubscriptionsTab } from "~/features/newsletter/ui/admin.ts";
+import {
+  NewsletterAlertsBanner,
+  NewsletterStatsSection,
+  NewslettersTab,
+  SubscriptionsTab,
+} from "~/features/newsletter/ui/admin.ts";
 import { MigrationTab, PublicationsTab } from "~/features/publications/ui/admin.ts";
 import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
 import { defaultLocale, isLocale, localizedPath } from "~/platform/i18n/locales.ts";
@@ -24,6 +29,11 @@ function PublicationsWithGeneration() {
   return <PublicationsTab generationDialog={ManualGenerationDialog} />;
 }
 
+/** Estadísticas with the newsletter's section (composed here: analytics and the newsletter import each other otherwise). */
+function StatsWithNewsletter() {
+  return <StatsTab newsletterSection={<NewsletterStatsSection />} />;
+}
+
 const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   subscriptions: SubscriptionsTab,
   newsletters: NewslettersTab,
@@ -32,7 +42,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   migration: MigrationTab,
   audit: AuditTab,
   jobs: JobsTab,
-  stats: StatsTab,
+  stats: StatsWithNewsletter,
 };
 
 /**

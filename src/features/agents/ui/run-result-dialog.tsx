@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
@@ -23,8 +23,9 @@ export interface ExecutionResult {
 export function RunResultDialog({ result, onClose }: { result: ExecutionResult | null; onClose: () => void }) {
   const t = useTranslations("adminAgents.result");
   const failureText = useFailureText();
+  const locale = useLocale() === "en" ? "en" : "es";
   const runQuery = api.admin.runs.byId.useQuery(
-    { id: result?.runId ?? "" },
+    { id: result?.runId ?? "", locale },
     {
       enabled: Boolean(result?.runId),
       refetchInterval: (q) => (q.state.data && !isLive(q.state.data.status) ? false : 1000),

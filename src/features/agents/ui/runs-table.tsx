@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { api } from "~/trpc/react.tsx";
 import { adminDate } from "~/ui/dates.ts";
@@ -13,9 +13,14 @@ export function RunsTable({ onOpen }: { onOpen: (run: AgentRunDto) => void }) {
   const t = useTranslations("adminAgents");
   const failureText = useFailureText();
   const utils = api.useUtils();
-  const runs = api.admin.runs.list.useQuery(undefined, {
-    refetchInterval: (q) => (q.state.data?.some((r) => isLive(r.status)) ? 2000 : false),
-  });
+  // The logs come in the admin's language.
+  const locale = useLocale() === "en" ? "en" : "es";
+  const runs = api.admin.runs.list.useQuery(
+    { locale },
+    {
+      refetchInterval: (q) => (q.state.data?.some((r) => isLive(r.status)) ? 2000 : false),
+    },
+  );
   const anyLive = runs.data?.some((r) => isLive(r.status));
   useEffect(() => {
     // When the last live run settles, the counters and the review queue change too.

@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 import { postJson } from "~/ui/post-json.ts";
-import { HIT_PATH } from "../schema.ts";
+import { HIT_PATH } from "../hit-path.ts";
 
 // The referrer is the one that brought the reader to the site: sent with the first view only, not with the
 // views of the client-side navigations that follow.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { useErrorText } from "~/ui/error-text.ts";
 import { toast } from "~/ui/toast.ts";
@@ -10,6 +10,7 @@ import { RankedTable, SeriesTable } from "./stats-tables.tsx";
 import { TrafficChart } from "./traffic-chart.tsx";
 
 const RANGES: StatsRange[] = ["24h", "7d", "30d"];
+type RankedKey = "pieces" | "pages" | "referrers" | "sources" | "campaigns" | "languages" | "devices";
 
 function change(now: number, before: number): string {
   if (before === 0) return now === 0 ? "0 %" : "—";
@@ -18,7 +19,8 @@ function change(now: number, before: number): string {
 }
 
 /** Admin › Estadísticas: first-party, cookie-free traffic figures (src/features/analytics). */
-export function StatsTab() {
+/** `newsletterSection` is the newsletter feature's part, composed by the admin shell (no feature imports the other). */
+export function StatsTab({ newsletterSection }: { newsletterSection?: ReactNode }) {
   const t = useTranslations("adminStats");
   const locale = useLocale();
   const errorText = useErrorText();
@@ -52,8 +54,16 @@ export function StatsTab() {
     const [kind, slug] = v.split(":");
     return `${kind === "interview" ? t("interview") : t("article")}: ${slug}`;
   };
-  const ranked = (key: "pieces" | "pages" | "referrers" | "sources" | "campaigns" | "languages" | "devices") =>
-    data?.[key] ?? [];
+  // The top values of each dimension, in the order shown, with how a value reads.
+  const tables: [RankedKey, ((v: string) => string) | undefined][] = [
+    ["pieces", piece],
+    ["pages", undefined],
+    ["referrers", (v) => v || t("direct")],
+    ["campaigns", undefined],
+    ["sources", undefined],
+    ["languages", (v) => t(`lang.${v === "en" ? "en" : "es"}`)],
+    ["devices", (v) => t(`device.${v === "mobile" ? "mobile" : v === "tablet" ? "tablet" : "desktop"}`)],
+  ];
 
   return (
     <section data-testid="admin-tab-stats" className="space-y-8">
@@ -78,34 +88,22 @@ export function StatsTab() {
       </fieldset>
 
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="stats-totals">
-        <div>
-          <dt className="text-sm text-muted">{t("visitors")}</dt>
-          <dd className="text-2xl font-bold" data-testid="stats-visitors">
-            {data?.totals.visitors ?? "…"}
-          </dd>
-          <dd className="text-xs text-muted">
-            {data
-              ? t("vsPrevious", {
-                  change: change(data.totals.visitors, data.previous.visitors),
-                  previous: data.previous.visitors,
-                })
-              : null}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{t("views")}</dt>
-          <dd className="text-2xl font-bold" data-testid="stats-views">
-            {data?.totals.views ?? "…"}
-          </dd>
-          <dd className="text-xs text-muted">
-            {data
-              ? t("vsPrevious", {
-                  change: change(data.totals.views, data.previous.views),
-                  previous: data.previous.views,
-                })
-              : null}
-          </dd>
-        </div>
+        {(["visitors", "views"] as const).map((key) => (
+          <div key={key}>
+            <dt className="text-sm text-muted">{t(key)}</dt>
+            <dd className="text-2xl font-bold" data-testid={`stats-${key}`}>
+              {data?.totals[key] ?? "…"}
+            </dd>
+            <dd className="text-xs text-muted">
+              {data
+                ? t("vsPrevious", {
+                    change: change(data.totals[key], data.previous[key]),
+                    previous: data.previous[key],
+                  })
+                : null}
+            </dd>
+          </div>
+        ))}
         <div>
           <dt className="text-sm text-muted">{t("liveVisitors")}</dt>
           <dd className="text-2xl font-bold" data-testid="stats-live">
@@ -135,60 +133,20 @@ export function StatsTab() {
       </div>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <RankedTable
-          title={t("pieces")}
-          rows={ranked("pieces")}
-          columns={columns}
-          empty={t("empty")}
-          label={piece}
-          testId="stats-pieces"
-        />
-        <RankedTable
-          title={t("pages")}
-          rows={ranked("pages")}
-          columns={columns}
-          empty={t("empty")}
-          testId="stats-pages"
-        />
-        <RankedTable
-          title={t("referrers")}
-          rows={ranked("referrers")}
-          columns={columns}
-          empty={t("empty")}
-          label={(v) => v || t("direct")}
-          testId="stats-referrers"
-        />
-        <RankedTable
-          title={t("campaigns")}
-          rows={ranked("campaigns")}
-          columns={columns}
-          empty={t("empty")}
-          testId="stats-campaigns"
-        />
-        <RankedTable
-          title={t("sources")}
-          rows={ranked("sources")}
-          columns={columns}
-          empty={t("empty")}
-          testId="stats-sources"
-        />
-        <RankedTable
-          title={t("languages")}
-          rows={ranked("languages")}
-          columns={columns}
-          empty={t("empty")}
-          label={(v) => t(`lang.${v === "en" ? "en" : "es"}`)}
-          testId="stats-languages"
-        />
-        <RankedTable
-          title={t("devices")}
-          rows={ranked("devices")}
-          columns={columns}
-          empty={t("empty")}
-          label={(v) => t(`device.${v === "mobile" ? "mobile" : v === "tablet" ? "tablet" : "desktop"}`)}
-          testId="stats-devices"
-        />
+        {tables.map(([key, label]) => (
+          <RankedTable
+            key={key}
+            title={t(key)}
+            rows={data?.[key] ?? []}
+            columns={columns}
+            empty={t("empty")}
+            label={label}
+            testId={`stats-${key}`}
+          />
+        ))}
       </div>
+
+      {newsletterSection}
     </section>
   );
 }

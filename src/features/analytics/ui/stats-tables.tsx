@@ -9,6 +9,25 @@ export interface Ranked {
   visitors: number;
 }
 
+/** Rows of a label with its visitors and views, the shape of every table here. */
+function FigureRows({
+  rows,
+}: {
+  rows: { key: string; label: string; visitors: number; views: number; value?: string }[];
+}) {
+  return (
+    <tbody>
+      {rows.map((r) => (
+        <tr key={r.key} data-value={r.value}>
+          <td className={`${tdClass} break-all`}>{r.label}</td>
+          <td className={tdClass}>{r.visitors}</td>
+          <td className={tdClass}>{r.views}</td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
 /** A dimension's top values as a table (the accessible form of the figures). */
 export function RankedTable(props: {
   title: string;
@@ -26,15 +45,9 @@ export function RankedTable(props: {
       ) : (
         <table className={tableClass} data-testid={props.testId}>
           <AdminTableHead columns={props.columns} />
-          <tbody>
-            {props.rows.map((r) => (
-              <tr key={r.value} data-value={r.value}>
-                <td className={`${tdClass} break-all`}>{props.label ? props.label(r.value) : r.value}</td>
-                <td className={tdClass}>{r.visitors}</td>
-                <td className={tdClass}>{r.views}</td>
-              </tr>
-            ))}
-          </tbody>
+          <FigureRows
+            rows={props.rows.map((r) => ({ ...r, key: r.value, label: props.label ? props.label(r.value) : r.value }))}
+          />
         </table>
       )}
     </div>
@@ -48,15 +61,7 @@ export function SeriesTable({ caption, points, columns }: { caption: string; poi
       <summary className="cursor-pointer text-muted">{caption}</summary>
       <table className={tableClass}>
         <AdminTableHead columns={columns} />
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.label}>
-              <td className={tdClass}>{p.label}</td>
-              <td className={tdClass}>{p.visitors}</td>
-              <td className={tdClass}>{p.views}</td>
-            </tr>
-          ))}
-        </tbody>
+        <FigureRows rows={points.map((p) => ({ ...p, key: p.label }))} />
       </table>
     </details>
   );

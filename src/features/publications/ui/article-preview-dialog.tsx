@@ -99,14 +99,16 @@ type Mode = "preview" | "edit" | "history";
  * docs/product.md §2 "Article preview": every action closes the dialog. The desk adds "Editar" (side-by-side fields,
  * Markdown with live preview, checked sources) and the revision history, without changing the preview itself.
  */
-export function ArticlePreviewDialog(props: { article: ArticleDto | null; onClose: () => void } & PreviewActions) {
+export function ArticlePreviewDialog(
+  props: { article: ArticleDto | null; onClose: () => void; initialMode?: "preview" | "edit" } & PreviewActions,
+) {
   const t = useTranslations("adminPublications");
   const desk = useTranslations("adminDesk");
   const a = props.article;
   const [mode, setMode] = useState<Mode>("preview");
   const slug = a?.slug;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a different article opens in preview mode.
-  useEffect(() => setMode("preview"), [slug]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different article opens in its initial mode.
+  useEffect(() => setMode(props.initialMode ?? "preview"), [slug]);
   const rendered = api.admin.publications.rendered.useQuery({ slug: a?.slug ?? "" }, { enabled: Boolean(a) });
   const verification = api.admin.verification.get.useQuery({ slug: a?.slug ?? "" }, { enabled: Boolean(a) });
   const utils = api.useUtils();

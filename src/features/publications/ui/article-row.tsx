@@ -16,7 +16,11 @@ interface RowActions {
   busySlug: string | null;
 }
 
-export function ArticleRow({ article: a, ...actions }: { article: ArticleDto } & RowActions) {
+export function ArticleRow({
+  article: a,
+  firstWeekReaders,
+  ...actions
+}: { article: ArticleDto; firstWeekReaders?: number } & RowActions) {
   const t = useTranslations("adminPublications");
   const busy = actions.busySlug === a.slug;
   const summary = a.summary_es.length > 100 ? `${a.summary_es.slice(0, 100)}…` : a.summary_es;
@@ -34,6 +38,11 @@ export function ArticleRow({ article: a, ...actions }: { article: ArticleDto } &
             {a.featured ? <Badge variant="secondary">{t("featured")}</Badge> : null}
             <Badge variant="outline">{a.is_static ? t("static") : t("dynamic")}</Badge>
             <TopicBadges topics={a.topics} />
+            {firstWeekReaders === undefined ? null : (
+              <span className="text-muted" data-testid="publication-first-week-readers">
+                · {t("firstWeekReaders", { count: firstWeekReaders })}
+              </span>
+            )}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

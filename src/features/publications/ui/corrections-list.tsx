@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { permanentRedirect } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
@@ -63,4 +64,24 @@ export async function CorrectionsList({ rows, locale }: { rows: Row[]; locale: L
       </ol>
     </main>
   );
+}
+
+/** The route parameters of the corrections page (src/app/[locale]/correcciones and /corrections). */
+export type CorrectionsParams = Promise<{ locale: Locale }>;
+
+export const correctionsPageMetadata = async ({ params }: { params: CorrectionsParams }) =>
+  correctionsMetadata((await params).locale);
+
+/**
+ * The page at CORRECTIONS_PATH[pathLocale]: a visit in the other language is sent (308) to that language's
+ * own path; `rows` reads the corrections (the feature's cache, passed by the route).
+ */
+export async function correctionsPageFor(
+  { locale }: { locale: Locale },
+  pathLocale: Locale,
+  rows: () => Promise<Row[]>,
+) {
+  if (locale !== pathLocale) permanentRedirect(localizedPath(CORRECTIONS_PATH[locale], locale));
+  setRequestLocale(locale);
+  return <CorrectionsList rows={await rows()} locale={locale} />;
 }

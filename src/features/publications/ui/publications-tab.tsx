@@ -9,8 +9,10 @@ import { Button } from "~/ui/button.tsx";
 import { toast } from "~/ui/toast.ts";
 import { ArticlePreviewDialog } from "./article-preview-dialog.tsx";
 import { ArticleRow } from "./article-row.tsx";
+import { ChangedSourcesList } from "./desk/changed-sources-list.tsx";
 import { DeadSourcesList } from "./desk/dead-sources-list.tsx";
 import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./desk/findings-confirm.tsx";
+import { LinkCheckSettingsForm } from "./desk/link-check-settings-form.tsx";
 
 /** 'Publicaciones' (docs/product.md §2): review queue (Pendientes) and approved list, preview, manual generation. */
 /** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
@@ -23,10 +25,18 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
   const approved = api.admin.publications.approved.useQuery();
   const scheduled = api.admin.publications.scheduled.useQuery();
   const deadSources = api.admin.verification.deadSources.useQuery();
+  const changedSources = api.admin.verification.changedSources.useQuery();
+  const firstWeek = api.admin.publications.firstWeekReaders.useQuery(
+    { slugs: (approved.data ?? []).slice(0, 200).map((a) => a.slug) },
+    { enabled: Boolean(approved.data?.length) },
+  );
+  const readersOf = new Map(firstWeek.data?.map((r) => [r.slug, r.readers]));
   const desk = useTranslations("adminDesk.schedule");
   const verificationT = useTranslations("adminDesk.verification");
   const [unconfirmed, setUnconfirmed] = useState<{ slug: string; status: "published" } | null>(null);
   const [preview, setPreview] = useState<ArticleDto | null>(null);
+  // "Escribir una corrección" opens the article straight in the editor, where saving asks for the note.
+  const [previewMode, setPreviewMode] = useState<"preview" | "edit">("preview");
   const [generating, setGenerating] = useState(false);
   const fail = (description: string) => toast.error(t("toasts.errorTitle"), { description });
 
@@ -43,6 +53,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
       utils.admin.publications.approved.invalidate(),
       utils.admin.publications.scheduled.invalidate(),
       utils.admin.verification.deadSources.invalidate(),
+      utils.admin.verification.changedSources.invalidate(),
     ]);
   const mutation = <T,>(success: (r: T, vars: { slug: string }) => string | null, failure: string) => ({
     onSuccess: async (r: T, vars: { slug: string }) => {
@@ -81,10 +92,28 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
   const image = api.admin.publications.regenerateImage.useMutation(
     mutation(() => t("toasts.imageQueued"), t("toasts.image")),
   );
+  const reviewed = api.admin.verification.markChangedSourceReviewed.useMutation({
+    onSuccess: async () => {
+      toast.success(verificationT("changedReviewed"));
+      await reload();
+    },
+    onError: () => fail(verificationT("changedReviewFailed")),
+  });
+  const writeCorrection = async (slug: string) => {
+    // The desk's list holds the newest articles only; an older one is read on its own.
+    const article =
+      approved.data?.find((a) => a.slug === slug) ?? (await utils.articles.bySlug.fetch({ slug }).catch(() => null));
+    if (!article) return fail(verificationT("changedLoadFailed"));
+    setPreviewMode("edit");
+    setPreview(article);
+  };
   const busySlug = [review, remove, featured, staticToggle, image].find((m) => m.isPending)?.variables?.slug ?? null;
 
   const rowActions = {
-    onPreview: setPreview,
+    onPreview: (article: ArticleDto) => {
+      setPreviewMode("preview");
+      setPreview(article);
+    },
     onToggleFeatured: (slug: string) => featured.mutate({ slug }),
     onToggleStatic: (slug: string) => staticToggle.mutate({ slug }),
     onRegenerateImage: (slug: string) => image.mutate({ slug }),
@@ -96,7 +125,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
     ) : items?.length ? (
       <ul className="space-y-3">
         {items.map((a) => (
-          <ArticleRow key={a.id} article={a} {...rowActions} />
+          <ArticleRow key={a.id} article={a} firstWeekReaders={readersOf.get(a.slug)} {...rowActions} />
         ))}
       </ul>
     ) : (
@@ -128,6 +157,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
               ["approved", t("approved", { count: approved.data?.length ?? 0 })],
               ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
               ["dead-sources", verificationT("deadTab", { count: deadSources.data?.length ?? 0 })],
+              ["changed-sources", verificationT("changedTab", { count: changedSources.data?.length ?? 0 })],
             ] as const
           ).map(([value, label]) => (
             <Tabs.Trigger
@@ -156,10 +186,25 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
             failed={Boolean(deadSources.error)}
           />
         </Tabs.Content>
+        <Tabs.Content value="changed-sources" className="space-y-4 pt-4">
+          <LinkCheckSettingsForm />
+          <ChangedSourcesList
+            items={changedSources.data ?? []}
+            loading={changedSources.isLoading}
+            failed={Boolean(changedSources.error)}
+            busyId={reviewed.isPending ? (reviewed.variables?.id ?? null) : null}
+            onWriteCorrection={(slug) => void writeCorrection(slug)}
+            onMarkReviewed={(id) => reviewed.mutate({ id })}
+          />
+        </Tabs.Content>
       </Tabs.Root>
       <ArticlePreviewDialog
         article={preview}
-        onClose={() => setPreview(null)}
+        initialMode={previewMode}
+        onClose={() => {
+          setPreview(null);
+          setPreviewMode("preview");
+        }}
         busy={busySlug !== null}
         onApprove={(slug) => review.mutate({ slug, status: "published" })}
         onChanged={(article) => {

@@ -7,11 +7,12 @@ import { databaseUrl } from "~/platform/env/live.ts";
 import { log } from "~/platform/log/logger.ts";
 import { registeredJobs, registerJobs, runsSharedDuties, worksHere } from "../catalog.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
+import { engineCron } from "../schedules.ts";
 import { endCrashedAttempt } from "./attempts.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { handleUnawaitedCompletions } from "./handled-completions.ts";
-import { catchUpMissedFires, engineCron } from "./schedules.ts";
+import { catchUpMissedFires } from "./schedules.ts";
 
 export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
 
@@ -77,6 +78,30 @@ async function startEngine(): Promise<Engine> {
     queues = created.catch(() => {});
     return created;
   };
+  function ensure(job: AnyJob): Promise<void> {
+    if (workers.has(job.name)) return Promise.resolve();
+    // Requests arriving together share one set-up of the job (one queue, one set of workers).
+    let ready = ensuring.get(job.name);
+    if (!ready) {
+      ready = (async () => {
+        // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
+        registerJobs([job]);
+        await addJob(job);
+        if (job.cron && runsSharedDuties()) {
+          const c = engineCron(job.cron);
+          await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
+        }
+      })();
+      ensuring.set(job.name, ready);
+      ready.catch(() => ensuring.delete(job.name));
+    }
+    return ready;
+  }
+  const notify = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
+  // What a run reaches of the engine (a fan-out enqueues other jobs through it).
+  const scope: RunScope = { boss, schema, workerId, active, ensure, notify };
   const addJob = async (job: AnyJob) => {
     await createQueue(job);
     const ids: string[] = [];
@@ -87,7 +112,7 @@ async function startEngine(): Promise<Engine> {
         await boss.work<object>(
           job.name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: POLL_S },
-          ([pj]) => (pj ? runAndSettle(boss, job, pj, { boss, schema, workerId, active }) : Promise.resolve()),
+          ([pj]) => (pj ? runAndSettle(boss, job, pj, scope) : Promise.resolve()),
         ),
       );
     }
@@ -104,32 +129,7 @@ async function startEngine(): Promise<Engine> {
   timer.unref?.();
   await tick();
   const engine: Engine = {
-    boss,
-    schema,
-    workerId,
-    active,
-    ensure: (job) => {
-      if (workers.has(job.name)) return Promise.resolve();
-      // Requests arriving together share one set-up of the job (one queue, one set of workers).
-      let ready = ensuring.get(job.name);
-      if (!ready) {
-        ready = (async () => {
-          // Known from now on, so an operator's cancel and the crash sweep can reach its failure hook.
-          registerJobs([job]);
-          await addJob(job);
-          if (job.cron && runsSharedDuties()) {
-            const c = engineCron(job.cron);
-            await boss.schedule(job.name, c.expression, {}, { tz: c.tz });
-          }
-        })();
-        ensuring.set(job.name, ready);
-        ready.catch(() => ensuring.delete(job.name));
-      }
-      return ready;
-    },
-    notify: (name) => {
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-    },
+    ...scope,
     stop: async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

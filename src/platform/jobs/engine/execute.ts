@@ -1,8 +1,10 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { log } from "~/platform/log/logger.ts";
-import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
+import { registeredJobs } from "../catalog.ts";
+import { type AnyJob, describeFailure, type JobStep, NonRetriableError, reportFailure } from "../contract.ts";
 import { beginAttempt, endAttempt } from "./attempts.ts";
+import { runIdFor, sendOptions } from "./engine-api.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
 
 export interface RunScope {
@@ -10,6 +12,25 @@ export interface RunScope {
   schema: string;
   workerId: string;
   active: Map<string, { cancelled: boolean }>;
+  /** Readies a job's queue and workers, and wakes them (the engine's `ensure` and `notify`). */
+  ensure: (job: AnyJob) => Promise<void>;
+  notify: (name: string) => void;
+}
+
+type FanOut = Parameters<JobStep["sendEvent"]>[1];
+
+/** A fan-out on the engine: each event enqueues its job (a registered one) in the step that sends them. */
+async function enqueueEvents(scope: RunScope, events: FanOut) {
+  const ids: (string | null)[] = [];
+  for (const e of events) {
+    const job = registeredJobs().find((j) => j.name === e.name);
+    if (!job) throw new NonRetriableError(`no job is registered for the event ${e.name}`);
+    await scope.ensure(job);
+    const id = e.id ? { id: runIdFor(job.name, e.id) } : {};
+    ids.push(await scope.boss.send(job.name, job.schema.parse(e.data), { ...sendOptions(job), ...id }));
+    scope.notify(job.name);
+  }
+  return { ids };
 }
 
 /**
@@ -26,7 +47,11 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
   scope.active.set(runId, state);
   let payload: unknown;
   try {
-    const step = await durableSteps(db, runId, { isCancelled: () => state.cancelled });
+    const durable = await durableSteps(db, runId, { isCancelled: () => state.cancelled });
+    const step: JobStep = {
+      ...durable,
+      sendEvent: (id, events) => durable.run(id, () => enqueueEvents(scope, events)),
+    };
     payload = job.schema.parse(pj.data ?? {});
     const value = await job.handler(payload, {
       step,

@@ -16,7 +16,7 @@ export async function durableSteps(
   db: DbClient,
   runId: string,
   opts: { isCancelled: () => boolean },
-): Promise<JobStep> {
+): Promise<Omit<JobStep, "sendEvent">> {
   const rows = await db.jobStep.findMany({ where: { run_id: runId }, select: { step_id: true, output: true } });
   const done = new Map<string, unknown>(rows.map((r) => [r.step_id, r.output]));
   return {

@@ -1,0 +1,74 @@
+import { env } from "~/platform/env/env.js";
+import { log } from "~/platform/log/logger.ts";
+import { cancelRun } from "./engine/cancel.ts";
+import { getEngine, runIdFor, sendOptions, stopEngine } from "./engine/engine.ts";
+import type { JobsPort } from "./port.ts";
+import { recentEngineRuns } from "./run-history.ts";
+
+/** The embedded engine behind the jobs port: pg-boss on the site's PostgreSQL (see engine/). */
+export const embeddedPort: JobsPort = {
+  provider: "embedded",
+  async start() {
+    try {
+      const engine = await getEngine();
+      log.info(`[jobs] embedded engine started (pg-boss, schema ${engine.schema})`);
+    } catch (err) {
+      log.error(`[jobs] the job engine did not start: ${(err as Error).message}`);
+      return;
+    }
+    // A graceful stop lets running steps finish; a kill -9 is recovered by the next process (see engine.ts).
+    // A signal arriving again meanwhile (the launcher's and the process group's) must not end it early.
+    let stopping = false;
+    for (const signal of ["SIGTERM", "SIGINT"] as const)
+      process.on(signal, () => {
+        if (stopping) return;
+        stopping = true;
+        void stopEngine().finally(() => process.exit(0));
+      });
+  },
+  async prepare(job) {
+    await (await getEngine()).ensure(job);
+  },
+  async enqueue(job, data, opts) {
+    const engine = await getEngine();
+    await engine.ensure(job);
+    const runId = await engine.boss.send(job.name, data, {
+      ...sendOptions(job),
+      ...(opts.id ? { id: runIdFor(job.name, opts.id) } : {}),
+      ...(opts.db ? { db: opts.db } : {}),
+      ...(opts.delaySeconds ? { startAfter: opts.delaySeconds } : {}),
+    });
+    if (!opts.db && !opts.delaySeconds) engine.notify(job.name);
+    return { runId, duplicate: runId === null };
+  },
+  async wake(job) {
+    (await getEngine()).notify(job.name);
+  },
+  liveRuns: (db, names, key, value) =>
+    db.$queryRawUnsafe<{ id: string; name: string }[]>(
+      `SELECT id::text, name FROM ${env.JOB_ENGINE_SCHEMA}.job
+        WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active') AND data ->> $2 = $3`,
+      names,
+      key,
+      value,
+    ),
+  async cancel(name, runId) {
+    await cancelRun(await getEngine(), name, runId);
+  },
+  async findRun(runId) {
+    const engine = await getEngine();
+    const { rows } = await engine.boss
+      .getDb()
+      .executeSql(`SELECT name, state::text AS state FROM ${engine.schema}.job WHERE id = $1::uuid`, [runId]);
+    return (rows[0] as Awaited<ReturnType<JobsPort["findRun"]>>) ?? null;
+  },
+  async retry(name, runId) {
+    const engine = await getEngine();
+    await engine.boss.retry(name, runId);
+    engine.notify(name);
+  },
+  recentRuns: async (db, limit, collapsed) => ({
+    provider: "embedded",
+    runs: await recentEngineRuns(db, limit, collapsed),
+  }),
+};

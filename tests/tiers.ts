@@ -1,0 +1,30 @@
+/**
+ * Which vitest project (tier) each test file runs in, by cost (docs/testing.md). Every other file of a folder
+ * belongs to that folder's tier: tests/unit → unit, tests/integration → integration, tests/e2e → contract.
+ */
+
+/** Unit files that start other programs (nginx, tsc, node): they run in the "process" project, not "unit". */
+export const PROCESS_FILES = [
+  "tests/unit/nginx-cache.test.ts",
+  "tests/unit/node-runtime.test.ts",
+  "tests/unit/seed-import.test.ts",
+  "tests/unit/typecheck-gate.test.ts",
+];
+
+/**
+ * Files that start production servers (or the launcher) of their own, on databases and data folders of their
+ * own: crashes, faults, scale-out, least privilege, the send's own process, servers set up differently. They
+ * never touch the shared E2E server, so they run side by side.
+ */
+export const RESILIENCE_FILES = [
+  "tests/e2e/aborted-bodies.test.ts",
+  "tests/e2e/crash-recovery.test.ts",
+  "tests/e2e/grounded-drafts.test.ts",
+  "tests/e2e/least-privilege-start.test.ts",
+  "tests/e2e/newsletter-archive.test.ts",
+  "tests/e2e/newsletter-faults.test.ts",
+  "tests/e2e/scale-out.test.ts",
+  "tests/e2e/send-process.test.ts",
+  "tests/e2e/server-settings.test.ts",
+  "tests/integration/launcher-restart.test.ts",
+];

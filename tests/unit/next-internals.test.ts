@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import {
+  APP_PATH_ROUTES_MANIFEST,
+  INCREMENTAL_CACHE_GLOBAL,
+  isMissingIncrementalCache,
+  MISSING_INCREMENTAL_CACHE,
+} from "~/platform/next-internals/next-internals.ts";
+
+/**
+ * What src/platform/next-internals relies on, checked against the installed next: a Next upgrade that renames
+ * the global, rewords the invariant, renames the manifest or drops a method fails here, not in production.
+ */
+const require = createRequire(import.meta.url);
+const source = (module: string) => fs.readFileSync(require.resolve(`next/dist/${module}`), "utf8");
+
+describe("the Next.js internals the app uses still exist in the installed next", () => {
+  it("unstable_cache throws the invariant the fallback recognises, and reads the server's cache global", () => {
+    const unstableCache = source("server/web/spec-extension/unstable-cache.js");
+    expect(unstableCache).toContain(`${MISSING_INCREMENTAL_CACHE} in unstable_cache`);
+    expect(unstableCache).toContain(`globalThis.${INCREMENTAL_CACHE_GLOBAL}`);
+    expect(isMissingIncrementalCache(new Error(`${MISSING_INCREMENTAL_CACHE} in unstable_cache fn`))).toBe(true);
+    expect(isMissingIncrementalCache(new Error("something else"))).toBe(false);
+  });
+
+  it("the server keeps its cache on that global, an IncrementalCache with revalidateTag and cacheHandler", () => {
+    expect(source("server/next-server.js")).toContain(`globalThis.${INCREMENTAL_CACHE_GLOBAL}`);
+    const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
+      IncrementalCache: { prototype: Record<string, unknown> };
+    };
+    expect(typeof IncrementalCache.prototype.revalidateTag).toBe("function");
+    expect(source("server/lib/incremental-cache/index.js")).toContain("this.cacheHandler = new");
+  });
+
+  it("the build's app routes manifest keeps its name, a map of app paths to routes", () => {
+    const constants = require("next/dist/shared/lib/constants.js") as { APP_PATH_ROUTES_MANIFEST: string };
+    expect(constants.APP_PATH_ROUTES_MANIFEST).toBe(APP_PATH_ROUTES_MANIFEST);
+    // The build writes it as { [appPath]: route } (the route being the normalised app path), the shape
+    // readAppPathRoutes reads.
+    const build = source("build/index.js");
+    expect(build).toContain("appPathRoutes[key] = pathname;");
+    expect(build).toMatch(/writeManifest\([^;]*APP_PATH_ROUTES_MANIFEST\), appPathRoutes\)/);
+    const normalize = require("next/dist/shared/lib/router/utils/app-paths.js") as {
+      normalizeAppPath: (p: string) => string;
+    };
+    expect(normalize.normalizeAppPath("/[locale]/noticias/[slug]/page")).toBe("/[locale]/noticias/[slug]");
+  });
+});

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import config from "../../vitest.config.ts";
+
+/**
+ * The tiers of docs/testing.md, as vitest.config.ts defines them: every test file runs in exactly one project,
+ * the "unit" project starts no other program, and only the resilience tier starts servers of its own (the
+ * contract tier's files share one server and run one after another).
+ */
+interface Project {
+  test: { name: string; include: string[]; exclude?: string[] };
+}
+const projects = (config.test?.projects ?? []) as Project[];
+
+function filesOf(name: string): string[] {
+  const project = projects.find((p) => p.test.name === name);
+  if (!project) throw new Error(`no project ${name}`);
+  return fs.globSync(project.test.include, { exclude: project.test.exclude ?? [] }).sort();
+}
+const read = (file: string) => fs.readFileSync(file, "utf8");
+
+describe("test tiers", () => {
+  it("runs every test file in exactly one project", () => {
+    const all = fs.globSync("tests/**/*.test.{ts,tsx}").sort();
+    const assigned = projects.flatMap((p) => filesOf(p.test.name)).sort();
+    expect(assigned).toEqual(all);
+  });
+
+  it("keeps programs that other processes run out of the unit project", () => {
+    // Built from parts so that this file's own source does not match it.
+    const importsChildProcess = new RegExp(`from "node:${"child_process"}"`);
+    const spawning = filesOf("unit").filter((f) => importsChildProcess.test(read(f)));
+    expect(spawning).toEqual([]);
+  });
+
+  it("starts servers of a file's own only in the resilience tier", () => {
+    const ownServers = /CrashableServer|startCluster|newsletterSite\(|scripts\/start\.ts/;
+    expect(filesOf("contract").filter((f) => ownServers.test(read(f)))).toEqual([]);
+    expect(filesOf("resilience").filter((f) => !ownServers.test(read(f)))).toEqual([]);
+  });
+});
