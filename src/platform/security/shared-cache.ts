@@ -31,3 +31,16 @@ export function sharedCacheable(request: { method: string; pathname: string; has
   if (SESSION_COOKIES.some((name) => request.hasCookie(name))) return false;
   return !PRIVATE_PAGE.test(request.pathname);
 }
+
+/**
+ * Pages Next renders for each request: they read the session or a token (cookies, headers, searchParams) or
+ * call connection(). Only these get a per-request nonce CSP from the proxy; every other page is rendered once
+ * into Next's cache and carries the script-hash CSP stored with it (src/platform/cache/page-cache-handler.mjs).
+ * Keep in step with the pages: a page listed here that Next caches would have its scripts blocked.
+ */
+const PER_REQUEST_PAGE =
+  /^\/(?:(?:en|es)\/)?(?:admin|login|register|password|buscar|unsubscribe|newsletter\/[^/]+|noticias\/[^/]+\/fuentes)(?:\/|$)/;
+
+export function rendersPerRequest(pathname: string): boolean {
+  return PER_REQUEST_PAGE.test(pathname);
+}
