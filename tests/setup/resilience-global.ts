@@ -2,8 +2,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { createPrismaClient } from "~/platform/db/client.ts";
 import { buildIsStale } from "../../scripts/build-freshness.ts";
-import { startTestPostgres } from "./postgres.ts";
+import { loadSeed } from "../../seed/load.ts";
+import { createMigratedDatabase, startTestPostgres } from "./postgres.ts";
 
 /**
  * The resilience tier: files that start production servers of their own (tests/e2e/crash-server.ts,
@@ -13,9 +15,14 @@ import { startTestPostgres } from "./postgres.ts";
  */
 export default async function setup(project: TestProject) {
   const { server, createDb } = await startTestPostgres();
-  const databaseUrl = await createDb("resilience");
+  const databaseUrl = await createMigratedDatabase(createDb, "resilience");
   const dist = process.env.E2E_DIST_DIR ?? ".next-e2e";
   if (buildIsStale(dist)) {
+    // Migrated and seeded, as the launcher builds: the pages' static params read the database, and a route
+    // built with none prerendered fails at run time for every slug (DYNAMIC_SERVER_USAGE).
+    const db = createPrismaClient(databaseUrl);
+    await loadSeed(db);
+    await db.$disconnect();
     fs.mkdirSync("test-results", { recursive: true });
     const log = fs.openSync("test-results/e2e-build.log", "w");
     const built = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], {
