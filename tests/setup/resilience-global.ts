@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { buildIsStale } from "../../scripts/build-freshness.ts";
+import { startLauncher } from "./launcher.ts";
 import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
 
 /**
@@ -12,46 +11,20 @@ import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.
 async function buildThroughTheLauncher(createDb: (prefix: string) => Promise<string>, dist: string) {
   const databaseUrl = await createMigratedDatabase(createDb, "resilience_build");
   const port = await freePort();
-  fs.mkdirSync("test-results", { recursive: true });
-  const log = fs.createWriteStream("test-results/e2e-build.log");
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
+  const launcher = await startLauncher(
+    {
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
       NEXT_DIST_DIR: dist,
       NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       ADMIN_EMAIL: "admin-build@riesgos-ia.test",
       ADMIN_PASSWORD: "resilience-build-password",
       DATA_DIR: "test-results/resilience-build-data",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  try {
-    const deadline = Date.now() + 15 * 60_000;
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/trpc/health.check`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 1000, "waiting"))]);
-      if (code !== "waiting") throw new Error(`the launcher exited with ${code}; see test-results/e2e-build.log`);
-      if (Date.now() > deadline) throw new Error("no build in 15 minutes; see test-results/e2e-build.log");
-    }
-  } finally {
-    if (child.pid) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {}
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
+    port,
+    "test-results/e2e-build.log",
+    15,
+  );
+  await launcher.stop();
 }
 
 /**
