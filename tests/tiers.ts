@@ -29,3 +29,9 @@ export const RESILIENCE_FILES = [
   "tests/e2e/server-settings.test.ts",
   "tests/integration/launcher-restart.test.ts",
 ];
+
+/**
+ * Integration files that measure a rate or a delay on this machine: they run alone, after the parallel tiers
+ * (group 1, one file at a time), so that other files' load does not stretch what they measure.
+ */
+export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
