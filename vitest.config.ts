@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { PROCESS_FILES, RESILIENCE_FILES } from "./tests/tiers.ts";
+import { PROCESS_FILES, RESILIENCE_FILES, TIMED_FILES } from "./tests/tiers.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "src"),
@@ -15,6 +15,18 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as R
  * must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
+const INTEGRATION = {
+  environment: "node" as const,
+  env,
+  globalSetup: ["tests/setup/integration-global.ts"],
+  // next-intl's ESM imports `next/server` without an extension; bundling it lets Vite resolve that.
+  server: { deps: { inline: ["next-intl"] } },
+  setupFiles: ["tests/setup/integration-each.ts"],
+  // Files share their worker's loaded dependencies; the setup file restores a fresh process's state.
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -50,18 +62,20 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
-          exclude: RESILIENCE_FILES,
-          environment: "node",
-          env,
-          globalSetup: ["tests/setup/integration-global.ts"],
-          // next-intl's ESM imports `next/server` without an extension; bundling it lets Vite resolve that.
-          server: { deps: { inline: ["next-intl"] } },
-          setupFiles: ["tests/setup/integration-each.ts"],
-          // Files share their worker's loaded dependencies; the setup file restores a fresh process's state.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...RESILIENCE_FILES, ...TIMED_FILES],
+          ...INTEGRATION,
           ...FAST,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "timed",
+          include: TIMED_FILES,
+          ...INTEGRATION,
+          // After the parallel tiers and one file at a time, with the resilience tier (same group, one worker).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
         },
       },
       {

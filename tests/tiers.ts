@@ -18,6 +18,7 @@ export const PROCESS_FILES = [
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
+  "tests/e2e/changed-sources.test.ts",
   "tests/e2e/crash-recovery.test.ts",
   "tests/e2e/grounded-drafts.test.ts",
   "tests/e2e/least-privilege-start.test.ts",
@@ -28,3 +29,9 @@ export const RESILIENCE_FILES = [
   "tests/e2e/server-settings.test.ts",
   "tests/integration/launcher-restart.test.ts",
 ];
+
+/**
+ * Integration files that measure a rate or a delay on this machine: they run alone, after the parallel tiers
+ * (group 1, one file at a time), so that other files' load does not stretch what they measure.
+ */
+export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];

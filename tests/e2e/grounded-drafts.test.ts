@@ -1,14 +1,17 @@
-import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { migrate } from "~/platform/db/migrate.ts";
-import { startFakeNews } from "../support/fake-news.ts";
-import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
-import { startFakeSources } from "../support/fake-sources.ts";
-import { freshDatabase } from "../support/fresh-database.ts";
-import { launchBrowser, screenshot } from "./browser.ts";
-import { CrashableServer } from "./crash-server.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeOpenAi } from "../support/fake-openai.ts";
+import type { FakeSources } from "../support/fake-sources.ts";
+import { screenshot } from "./browser.ts";
 import { FABRICATED, FABRICATED_EN, FAITHFUL, FAITHFUL_EN, INVENTED_QUOTE, RUN } from "./grounded-drafts-fixtures.ts";
+import {
+  createActiveAggregator,
+  executeAgent,
+  type GroundedServer,
+  SLOW,
+  sqlOn,
+  startGroundedServer,
+} from "./grounded-server.ts";
 
 /**
  * Grounded drafts end to end, through the app in Chromium: a production server of its own (the E2E build),
@@ -17,73 +20,26 @@ import { FABRICATED, FABRICATED_EN, FAITHFUL, FAITHFUL_EN, INVENTED_QUOTE, RUN }
  * waits in Pendientes with the finding shown; the editor fixes the sentence, saves (verified) and approves. A
  * headline with a figure no source states is held too, highlighted in the preview's title in both languages.
  */
-const ADMIN = { email: "grounded-admin@riesgos-ia.test", password: "grounded-admin-password" };
 const run = RUN;
-// Conditions, not durations: a loaded 2-core machine may take long, the waits only bound how long.
-const SLOW = { timeout: 90_000 };
 const TEST_TIMEOUT = 300_000;
 
-let server: CrashableServer;
+let grounded: GroundedServer;
+let server: GroundedServer["server"];
 let openai: FakeOpenAi;
-let sources: Awaited<ReturnType<typeof startFakeSources>>;
-let news: Awaited<ReturnType<typeof startFakeNews>>;
-const rssItems: { title: string; url: string }[] = [];
-let databaseUrl: string;
-let browser: Browser;
+let sources: FakeSources;
+let rssItems: GroundedServer["rssItems"];
 let page: Page;
 
 beforeAll(async () => {
-  [openai, sources] = await Promise.all([startFakeOpenAi(), startFakeSources()]);
-  news = await startFakeNews({ rssItems });
-  databaseUrl = await freshDatabase(inject("databaseUrl"), "grounded");
-  await migrate(databaseUrl);
-  server = await CrashableServer.create("grounded-drafts", {
-    DATABASE_URL: databaseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATA_DIR: "test-results/grounded-data",
-    IMAGE_STORAGE_DIR: "test-results/grounded-data/uploads",
-    OPENAI_API_KEY: "e2e-fake-openai-key",
-    OPENAI_BASE_URL: openai.url,
-    OPENAI_TIMEOUT_MS: "120000",
-    NEWS_FEEDS: news.rssUrl,
-    NEWSAPI_KEY: "",
-    SOURCE_FETCH_EXTRA_HOSTS: sources.host,
-  });
-  await server.start();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  grounded = await startGroundedServer("grounded");
+  ({ server, openai, sources, rssItems, page } = grounded);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all([openai?.close(), sources?.close(), news?.close()]);
+  await grounded?.close();
 });
 
-/** Executes the agent from its row and waits for the run to finish. */
-async function executeAgent(name: string) {
-  const row = page.getByTestId("agent-row").filter({ hasText: name });
-  await row.getByTestId("agent-execute").click();
-  await page.getByTestId("confirm-dialog-confirm").click();
-  const result = page.getByTestId("run-result").and(page.locator('[data-status="completed"], [data-status="failed"]'));
-  await result.waitFor({ timeout: 180_000 });
-  // A failed run says why (its reason and log are in the dialog).
-  const why = (await page.getByTestId("run-result-dialog").textContent()) ?? "";
-  expect(await result.getAttribute("data-status"), why).toBe("completed");
-  await page.getByTestId("run-result-dialog").getByRole("button", { name: "Cerrar" }).first().click();
-}
-
-/** One statement on this file's database, outside the app (what a job stored, or a state set up for a case). */
-async function sql(text: string, params: unknown[]) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (text: string, params: unknown[]) => sqlOn(grounded.databaseUrl, text, params);
 
 async function storedArticle(title: string) {
   const rows = await sql("SELECT status, review_required FROM articles WHERE title_es = $1", [title]);
@@ -102,25 +58,7 @@ describe("grounded drafts through the desk", () => {
   it(
     "an active news aggregator with auto_publish publishes the faithful draft with a verified report",
     async () => {
-      await page.goto(`${server.baseUrl}/admin/agentes`);
-      await page.waitForURL(/\/login/, SLOW);
-      await page.fill("#email", ADMIN.email);
-      await page.fill("#password", ADMIN.password);
-      await page.getByRole("button", { name: "Iniciar sesión" }).click();
-      await page.getByTestId("admin-tab-agents").waitFor(SLOW);
-
-      await page.getByTestId("agents-new").click();
-      await page.fill("#agent-name", agentName);
-      await page.selectOption("#agent-type", "news-aggregator");
-      await page.fill("#agent-topics", "ai act, frontier");
-      await page.fill("#agent-targetLength", "600");
-      await page.locator("#agent-generateImage").setChecked(false);
-      await page.locator("#agent-auto_publish").setChecked(true);
-      await page.getByTestId("agent-form-submit").click();
-      await page.getByText("Agente creado").waitFor(SLOW);
-      const row = page.getByTestId("agent-row").filter({ hasText: agentName });
-      await row.getByTestId("agent-toggle").click();
-      await row.getByTestId("agent-status").getByText("Activo").waitFor(SLOW);
+      await createActiveAggregator(grounded, agentName);
 
       // The feed's one new item points at an official page (the loopback stand-in); the model writes faithfully.
       rssItems.splice(0, rssItems.length, {
@@ -129,7 +67,7 @@ describe("grounded drafts through the desk", () => {
       });
       openai.draft = FAITHFUL;
       openai.translation = FAITHFUL_EN;
-      await executeAgent(agentName);
+      await executeAgent(page, agentName);
       // The draft was written from the page's text, fetched before drafting.
       expect(JSON.stringify(openai.chatRequests("article_draft")[0]?.body)).toContain("Stakeholders can reply until");
 
@@ -165,7 +103,7 @@ describe("grounded drafts through the desk", () => {
       });
       openai.draft = FABRICATED;
       openai.translation = FABRICATED_EN;
-      await executeAgent(agentName);
+      await executeAgent(page, agentName);
 
       await openPublications();
       await page.getByTestId("publications-pending-tab").click();
@@ -271,7 +209,7 @@ describe("grounded drafts through the desk", () => {
       const title = `La Oficina de IA recibió 12.000 contribuciones ${run}`;
       openai.draft = { ...FAITHFUL, title };
       openai.translation = { ...FAITHFUL_EN, title: `The AI Office received 12,000 contributions ${run}` };
-      await executeAgent(agentName);
+      await executeAgent(page, agentName);
       expect(await storedArticle(title)).toEqual({ status: "draft", review_required: true });
 
       await openPublications();

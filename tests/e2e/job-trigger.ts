@@ -15,7 +15,7 @@ export async function jobTrigger(databaseUrl: string) {
   });
   await boss.start();
   return {
-    send: (name: string) => boss.send(name, {}),
+    send: (name: string, data: object = {}) => boss.send(name, data),
     stop: () => boss.stop({ graceful: false, wait: false }),
   };
 }

@@ -70,6 +70,36 @@ describe("the first admin when two instances start at once", () => {
     }
   });
 
+  it("the slower instance finds the faster one's account only after checking for admins: it takes nothing over", async () => {
+    const { a, b, loud } = await twoInstances();
+    // b checks for an admin first (none yet), then waits while a creates the account, then goes on: the moment
+    // a loaded machine gives it when hashing a password takes b longer than a's whole start.
+    let aStarted: Promise<Awaited<ReturnType<typeof ensureAdmin>>> = Promise.resolve(null);
+    let aDone = () => {};
+    const aFinished = new Promise<void>((r) => (aDone = r));
+    let calls = 0;
+    const slow = b.$extends({
+      query: {
+        user: {
+          async findFirst({ args, query }) {
+            const found = await query(args);
+            if (calls++ > 0) return found;
+            aStarted = ensureAdmin(a, {}).finally(aDone);
+            await aFinished;
+            return found;
+          },
+        },
+      },
+    }) as unknown as DbClient;
+    const fromB = await ensureAdmin(slow, {});
+    const fromA = await aStarted;
+    expect(loud()).toEqual([]);
+    const announced = [fromA, fromB].flatMap((r) => (r?.generatedPassword ? [r.generatedPassword] : []));
+    expect(announced).toHaveLength(1);
+    const [admin] = await a.user.findMany({ where: { role: "admin" }, select: { passwordHash: true } });
+    expect(await verifyPassword(announced[0] ?? "", admin?.passwordHash ?? "")).toBe(true);
+  });
+
   it("Prisma's own errors go through the app's logger, not to the console", async () => {
     const { a, b, loud, lines } = await twoInstances();
     const user = { email: "same@riesgos-ia.test", username: "same", passwordHash: "x" };

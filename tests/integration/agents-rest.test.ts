@@ -64,15 +64,20 @@ describe("agents over REST (docs/product.md §7)", () => {
   });
 
   it("rejects bad config with 400 naming the field, writing nothing", async () => {
-    const before = await app.db.agent.count();
-    const res = await call("POST", "/agents", { name: "x", config: { content: { targetLength: 5000 } } });
+    // Other files create agents at the same time: count only the names this test sends.
+    const mine = { name: { startsWith: `Bad ${unique}` } };
+    const before = await app.db.agent.count({ where: mine });
+    const res = await call("POST", "/agents", { name: `Bad ${unique}`, config: { content: { targetLength: 5000 } } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "BAD_REQUEST", field: "config.content.targetLength" });
     const noName = await call("POST", "/agents", { name: "   " });
     expect((await noName.json()).field).toBe("name");
-    const badTone = await call("POST", "/agents", { name: "x", config: { content: { tone: "gracioso" } } });
+    const badTone = await call("POST", "/agents", {
+      name: `Bad ${unique} 2`,
+      config: { content: { tone: "gracioso" } },
+    });
     expect((await badTone.json()).field).toBe("config.content.tone");
-    expect(await app.db.agent.count()).toBe(before);
+    expect(await app.db.agent.count({ where: mine })).toBe(before);
   });
 
   it("answers 401 without a session", async () => {

@@ -1,13 +1,21 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleContent } from "~/features/articles/index.ts";
-import { buildRssFeed } from "~/features/articles/rss-feed.ts";
-import { directoryContent } from "~/features/directories/index.ts";
-import { interviewContent } from "~/features/interviews/index.ts";
-import { sitemapXml } from "~/features/seo/sitemap.ts";
-import { STATIC_PATHS } from "~/features/seo/static-paths.ts";
-import { db } from "~/platform/db/db.ts";
-import { buildArticle } from "../support/builders.ts";
+import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
+
+// A database of its own, seeded: the feeds list every published article, and other files publish and delete
+// theirs at the same time (three files run at once).
+const own = await createPrivateDatabase("feeds");
+const { articleContent } = await import("~/features/articles/index.ts");
+const { buildRssFeed } = await import("~/features/articles/rss-feed.ts");
+const { directoryContent } = await import("~/features/directories/index.ts");
+const { interviewContent } = await import("~/features/interviews/index.ts");
+const { sitemapXml } = await import("~/features/seo/sitemap.ts");
+const { STATIC_PATHS } = await import("~/features/seo/static-paths.ts");
+const { db } = await import("~/platform/db/db.ts");
+const { buildArticle } = await import("../support/builders.ts");
+const { loadSeed } = await import("../../seed/load.ts");
+await expectAppOn(db, own.name);
+await loadSeed(db);
 
 const SITE = "https://riesgos-ia.example";
 const DRAFT = `feeds-draft-${Date.now()}`;

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
+import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 import { startFakeResend } from "../support/resend-env.ts";
 
 /**
  * The send is paced to the provider: the fake Resend answers 429 to a request beyond RATE per second, as Resend
  * does. At RESEND_MAX_RPS = RATE the send meets no 429 and its observed rate is within 10 % of RATE.
+ * A database of its own (a send mails every subscriber), in the serial tier: the pace is measured, and the
+ * fake answers in this process, so other files' load would stretch each answer and slow the pace.
  */
 const RATE = 2; // Resend's documented default
 process.env.RESEND_MAX_RPS = String(RATE);
+const database = await createPrivateDatabase("pacing");
 const fake = await startFakeResend({ keepBodies: false, maxPerSecond: RATE });
 const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
@@ -16,6 +20,7 @@ const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 const { resendPacer } = await import("~/features/mail/pacer.ts");
 
 const run = randomBytes(4).toString("hex");
+await expectAppOn(db, database.name);
 
 afterAll(async () => {
   await settleJobs();
@@ -23,7 +28,7 @@ afterAll(async () => {
 });
 
 async function newsletterTo(subscribers: number, tag: string) {
-  // Only this send's subscribers are confirmed: earlier cases' are unsubscribed first.
+  // Only this send's subscribers are confirmed: the earlier case's are unsubscribed first.
   await db.newsletterSubscription.updateMany({ data: { subscribed: false } });
   await buildSubscriptions(
     db,

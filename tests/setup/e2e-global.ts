@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 // Agents E2E: the server's OpenAI calls go to a loopback fake speaking the real API (tests/support/fake-openai.ts).
 import { startFakeOpenAi } from "../support/fake-openai.ts";
 import { startFakeSources } from "../support/fake-sources.ts";
+import { startLauncher } from "./launcher.ts";
 import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
 
 export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-admin-password" };
@@ -20,14 +19,9 @@ export default async function setup(project: TestProject) {
   const fakeSources = await startFakeSources(); // agents E2E: the official pages a draft is written from
   const baseUrl = `http://127.0.0.1:${port}`;
   const siteUrl = baseUrl;
-  fs.mkdirSync("test-results", { recursive: true });
-  const log = fs.createWriteStream("test-results/e2e-server.log");
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
+  const launcher = await startLauncher(
+    {
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXTAUTH_URL: baseUrl,
       // Read at run time only (the launcher builds without it, where it would be http://localhost:PORT): the
@@ -45,35 +39,16 @@ export default async function setup(project: TestProject) {
       SOURCE_FETCH_EXTRA_HOSTS: fakeSources.host,
       IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-
-  const deadline = Date.now() + 8 * 60_000;
-  for (;;) {
-    const up = await fetch(`${baseUrl}/api/trpc/health.check`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 1000, "waiting"))]);
-    if (code !== "waiting") throw new Error(`server exited with ${code}; see test-results/e2e-server.log`);
-    if (Date.now() > deadline) throw new Error("server did not start in 8 minutes; see test-results/e2e-server.log");
-  }
+    port,
+    "test-results/e2e-server.log",
+    8,
+  );
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("siteUrl", siteUrl);
   project.provide("sourceUrl", fakeSources.urlOf("/ai-office/consultation"));
   return async () => {
-    if (child.pid) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {}
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    await launcher.stop();
     await server?.stop();
     await fakeOpenAi.close(); // agents E2E
     await fakeSources.close();

@@ -59,10 +59,16 @@ async function ensureAdminOnce(
   const email = "admin@riesgos-ia.local";
   const generatedPassword = randomBytes(12).toString("base64url");
   const passwordHash = await hashPassword(generatedPassword);
-  // An account with this e-mail but not an admin (none exists) becomes the admin, with the new password.
+  // An account with this e-mail that is not an admin becomes the admin, with the new password. The condition
+  // is part of the update: an instance that created this admin after our check above keeps its password.
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) await db.user.update({ where: { id: existing.id }, data: { passwordHash, role: "admin" } });
-  else if (!(await insertAdmin(db, { email, username: await freeUsername(db, "admin"), passwordHash })))
+  if (existing) {
+    const { count } = await db.user.updateMany({
+      where: { id: existing.id, role: { not: "admin" } },
+      data: { passwordHash, role: "admin" },
+    });
+    if (count === 0) return LOST_RACE;
+  } else if (!(await insertAdmin(db, { email, username: await freeUsername(db, "admin"), passwordHash })))
     return LOST_RACE;
   return { email, generatedPassword, created: true };
 }

@@ -22,6 +22,7 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "POST", path: "/api/admin/newsletters/{id}/cancel-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
   { method: "POST", path: "/api/admin/newsletters/{id}/resume-send", payload: "none", read: "status", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
   { method: "GET", path: "/api/admin/stats/overview", payload: "range (24h, 7d, 30d)", read: "series, totals, previous, top pieces/pages/referrers/campaigns/languages/devices", access: "admin", invalid: { query: "range=1y", field: "range" } },
+  { method: "GET", path: "/api/admin/stats/newsletter", payload: "weeks (1–52, optional)", read: "issues (recipients, delivered, bounced, clicks per item), weeks (signups, confirmations, unsubscribes)", access: "admin", invalid: { query: "weeks=0", field: "weeks" } },
   { method: "GET", path: "/api/admin/stats/realtime", payload: "none", read: "views, visitors, minutes, pages", access: "admin", invalid: { none: "GET without parameters" } },
 ];
 
@@ -33,6 +34,12 @@ export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
     const answer = await asJson(await c.admin.call("GET", "/api/admin/stats/overview?range=24h"));
     expect(answer.body).toMatchObject({ range: "24h", totals: expect.any(Object), previous: expect.any(Object) });
     expect((answer.body as { series: unknown[] }).series).toHaveLength(24);
+    return answer;
+  },
+  "GET /api/admin/stats/newsletter": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/stats/newsletter?weeks=4"));
+    expect((answer.body as { weeks: unknown[] }).weeks).toHaveLength(4);
+    expect(Array.isArray((answer.body as { issues: unknown[] }).issues)).toBe(true);
     return answer;
   },
   "GET /api/admin/stats/realtime": async (c) => {

@@ -76,7 +76,7 @@ export const SPEC_TABLE: ContractRow[] = [
   { method: "POST", path: "/api/agents", payload: "agent body", read: "not shown", access: "admin", invalid: { body: { name: "" }, field: "name" } },
   { method: "PUT", path: "/api/agents/{id}", payload: "agent body", read: "not shown", access: "admin", invalid: { params: { id: "clnotarealagent000000000" }, body: { name: "Vigía", status: "archived" }, field: "status" } },
   { method: "DELETE", path: "/api/agents/{id}", payload: "none", read: "not shown", access: "admin", invalid: { params: { id: BAD_ID }, field: "id" } },
-  { method: "GET", path: "/api/agent-runs", payload: "none", read: "list of runs", access: "admin", invalid: NO_INPUT },
+  { method: "GET", path: "/api/agent-runs", payload: "locale (es, en; optional: the language of the run logs)", read: "list of runs", access: "admin", invalid: { query: "locale=fr", field: "locale" } },
   { method: "POST", path: "/api/agents/{id}/execute", payload: "none", read: "message, run; error details on failure", access: "admin", invalid: { params: { id: BAD_ID }, field: "id" } },
   { method: "POST", path: "/api/agents/execute-all", payload: "none", read: "message, runs", access: "admin", invalid: NOT_JSON },
 ];
