@@ -54,13 +54,18 @@ function inlineHashes(html: string): string[] {
     );
 }
 
-/** Fetched until Next answers from its cache (the first request of a page may be the one that stores it). */
+/**
+ * Fetched until Next answers from its cache with a fresh copy. The first request of a page may be the one that
+ * stores it; a copy older than its time limit (the data's safety-net TTL) is answered once more as STALE while
+ * Next renders the new one in the background, which takes a moment on a loaded machine.
+ */
 async function cachedResponse(path: string) {
   let last: { status: number; headers: Headers; body: string } | undefined;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 40; i++) {
     const r = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
     last = { status: r.status, headers: r.headers, body: await r.text() };
     if (r.headers.get("x-nextjs-cache") === "HIT") return last;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return last!;
 }
