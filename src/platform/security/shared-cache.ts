@@ -1,13 +1,13 @@
 import { SESSION_COOKIES } from "../auth/cookie-names.ts";
 
 /**
- * How long a shared cache (nginx, a CDN) may keep an anonymous public page, and serve it stale while it
- * refreshes it in the background. The app's own data cache is expired at once on publish; a shared cache in
- * front shows a publish within SHARED_CACHE_MAX_AGE seconds.
+ * How long a shared cache (nginx, a CDN) may keep an anonymous public page: one second. The app already
+ * answers these pages from its own cache, expired at once on every write, so a shared cache in front is a
+ * micro-cache: it takes a spike off Node (one request per page per second reaches the app; nginx's cache lock
+ * makes the others wait for it) without making a publish any later than the app shows it.
  */
-export const SHARED_CACHE_MAX_AGE = 60;
-const SHARED_CACHE_STALE = 300;
-export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_MAX_AGE}, stale-while-revalidate=${SHARED_CACHE_STALE}`;
+export const SHARED_CACHE_MAX_AGE = 1;
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_MAX_AGE}`;
 
 /** Pages that depend on who asks or carry tokens in the URL: never in a shared cache. */
 const PRIVATE_PAGE = /^\/(en\/)?(admin|login|register|unsubscribe|newsletter)(\/|$)/;
@@ -30,4 +30,17 @@ export function sharedCacheable(request: { method: string; pathname: string; has
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (SESSION_COOKIES.some((name) => request.hasCookie(name))) return false;
   return !PRIVATE_PAGE.test(request.pathname);
+}
+
+/**
+ * Pages Next renders for each request: they read the session or a token (cookies, headers, searchParams) or
+ * call connection(). Only these get a per-request nonce CSP from the proxy; every other page is rendered once
+ * into Next's cache and carries the script-hash CSP stored with it (src/platform/cache/page-cache-handler.mjs).
+ * Keep in step with the pages: a page listed here that Next caches would have its scripts blocked.
+ */
+const PER_REQUEST_PAGE =
+  /^\/(?:(?:en|es)\/)?(?:admin|login|register|password|buscar|unsubscribe|newsletter\/[^/]+|noticias\/[^/]+\/fuentes)(?:\/|$)/;
+
+export function rendersPerRequest(pathname: string): boolean {
+  return PER_REQUEST_PAGE.test(pathname);
 }

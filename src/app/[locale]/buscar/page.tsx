@@ -122,3 +122,7 @@ export default async function SearchPage({
     </main>
   );
 }
+
+// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
+// src/platform/security/shared-cache.ts lists these pages for the proxy.
+export const dynamic = "force-dynamic";

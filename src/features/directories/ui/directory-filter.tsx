@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import type { ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { type ReactNode, useEffect, useState } from "react";
 import { useLocale, usePathname } from "~/platform/i18n/link.tsx";
 import { localizedPath, pluralText } from "~/platform/i18n/locales.ts";
 import { Select } from "~/ui/select.tsx";
@@ -38,7 +38,7 @@ export function DirectoryFilter({
   items: DirectoryItem[];
   gridClassName: string;
 }) {
-  const searchParams = useSearchParams();
+  const [searchParams, setSearchParams] = useBrowserQuery();
   const router = useRouter();
   const locale = useLocale();
   const pathname = localizedPath(usePathname(), locale);
@@ -50,6 +50,7 @@ export function DirectoryFilter({
     if (value === "all") next.delete(param);
     else next.set(param, value);
     const query = next.toString();
+    setSearchParams(next);
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
   return (
@@ -79,4 +80,19 @@ export function DirectoryFilter({
       )}
     </div>
   );
+}
+
+/**
+ * The page's query, read in the browser once it has loaded: the page is one HTML for every query (served from
+ * Next's cache, docs/reader-cache.md), so the server renders every card and the filter applies after hydration.
+ */
+function useBrowserQuery(): [URLSearchParams, (query: URLSearchParams) => void] {
+  const [query, setQuery] = useState(() => new URLSearchParams());
+  useEffect(() => {
+    const read = () => setQuery(new URLSearchParams(window.location.search));
+    read();
+    window.addEventListener("popstate", read);
+    return () => window.removeEventListener("popstate", read);
+  }, []);
+  return [query, setQuery];
 }

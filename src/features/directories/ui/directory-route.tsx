@@ -23,6 +23,7 @@ interface DirectoryRouteSpec<T> {
 export function directoryRoute<T>(spec: DirectoryRouteSpec<T>) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale } = await params;
+    setRequestLocale(locale); // before any next-intl call: see item-route.tsx
     const t = await getTranslations({ locale, namespace: spec.namespace });
     return pageMetadata({ locale, path: spec.path, title: t("title"), description: t("description") });
   }

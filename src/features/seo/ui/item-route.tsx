@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Link } from "~/platform/i18n/link.tsx";
-import { type Locale, locales } from "~/platform/i18n/routing.ts";
+import type { Locale } from "~/platform/i18n/routing.ts";
 import { JsonLd } from "~/ui/page-header.tsx";
 import type { NotFoundKind } from "../not-found.ts";
 
@@ -32,13 +32,17 @@ interface ItemRouteSpec<T> {
  * page, with the same not-found handling, frame and structured data for every kind.
  */
 export function itemRoute<T>(spec: ItemRouteSpec<T>) {
+  // None at build (the build has no SITE_URL, and would bake another origin into the pages): each item is
+  // rendered into Next's cache on its first request, and rendered again after a write expires its tags.
   async function generateStaticParams() {
-    const refs = await spec.refs();
-    return locales.flatMap((locale) => refs.map((r) => ({ locale, slug: r.slug })));
+    return [];
   }
 
   async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
     const { locale, slug } = await params;
+    // Metadata is resolved before the layout renders: without this, next-intl would read the request's headers,
+    // which a page served from Next's cache cannot do.
+    setRequestLocale(locale);
     const item = await spec.load(slug);
     if (!item) return { title: (await getTranslations({ locale, namespace: "notFound" }))(spec.kind) };
     return spec.metadata(item, { locale, slug });

@@ -33,3 +33,7 @@ export default async function AdminPage({ params }: { params: Promise<{ locale: 
   if (session.user.role !== "admin") return <AccessDenied />;
   return <AdminShell section={section} username={session.user.username} />;
 }
+
+// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
+// src/platform/security/shared-cache.ts lists these pages for the proxy.
+export const dynamic = "force-dynamic";

@@ -9,3 +9,7 @@ const page = tokenPage("newsletterConfirm", ConfirmStatus, (children) => (
 
 export const generateMetadata = page.generateMetadata;
 export default page.Page;
+
+// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
+// src/platform/security/shared-cache.ts lists these pages for the proxy.
+export const dynamic = "force-dynamic";
