@@ -100,5 +100,5 @@ describe("readers' interest in the Top 5", () => {
     expect(clicks.map((c) => c.clicks)).toEqual([1]);
     const views = await db.analyticsDaily.findMany({ where: { dimension: "piece", value: "article:nueva" } });
     expect(views.map((v) => [v.views, v.visitors])).toEqual([[1000, 1]]);
-  });
+  }, 120_000); // 2,000 requests one after another: about 10 s on a quiet machine, 30 s and more under load
 });
