@@ -13,40 +13,6 @@ export const reviewDecisionSchema = z.object({
   confirm_findings: z.boolean().optional(),
 });
 
-/** POST /api/admin/articles/fix-author-names: article slug → author name. */
-export const fixAuthorNamesSchema = z.object({
-  mapping: z
-    .record(slugSchema, z.string().trim().min(1, "required").max(120))
-    .refine((m) => Object.keys(m).length > 0, "must name at least one article")
-    .refine((m) => Object.keys(m).length <= 500, "at most 500 articles at a time"),
-});
-
-export const migrationResultSchema = z.object({
-  slug: z.string(),
-  status: z.enum(["updated", "failed"]),
-  old_author: z.string().optional(),
-  new_author: z.string().optional(),
-  message: z.string().optional(),
-});
-export const migrationResponseSchema = z.object({ results: z.array(migrationResultSchema), message: z.string() });
-export type MigrationResult = z.infer<typeof migrationResultSchema>;
-
-const authorSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
-const authoredArticleSchema = z.object({
-  slug: z.string(),
-  title_es: z.string(),
-  author: z.string().nullable(),
-  author_name: z.string().nullable(),
-  date: z.date(),
-  status: z.enum(["draft", "published", "rejected"]),
-  /** The author is the name of an automated agent (or 'Agent: …'): the panel highlights it. */
-  agent_authored: z.boolean(),
-});
-export const hardcodedAuthorsSchema = z.object({
-  authors: z.array(authorSchema),
-  articles: z.array(authoredArticleSchema),
-});
-
 const required = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 
 const editSourceSchema = z.object({ name: required(200), url: httpUrlSchema });
