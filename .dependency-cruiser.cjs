@@ -51,6 +51,14 @@ module.exports = {
       },
     },
     {
+      name: "grounding-below-the-desk",
+      severity: "error",
+      comment:
+        "Grounding (source fetching, snapshots, the verifier, reports, the link check) is what the desk (publications) and the agents build on: it imports neither. Reports reach the desk's revisions through the ReportStore the composition root hands in (src/features/grounding/report-store.ts).",
+      from: { path: "^src/features/grounding/" },
+      to: { path: "^src/features/(publications|agents)/" },
+    },
+    {
       name: "outside-uses-feature-index",
       severity: "error",
       comment: "Pages and shared components import a feature through its index.ts.",

@@ -7,8 +7,8 @@
  */
 import os from "node:os";
 import OpenAI from "openai";
-import type { DraftForCheck, SourceForCheck } from "~/features/publications/verification/types.ts";
-import { verifyDraft } from "~/features/publications/verification/verify.ts";
+import type { DraftForCheck, SourceForCheck } from "~/features/grounding/verification/types.ts";
+import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 import { createSourceFetcher, type FetchOutcome } from "~/platform/providers/source-fetcher/index.ts";
 import { DEFAULT_DRAFT, type FakeDraft, startFakeOpenAi } from "../tests/support/fake-openai.ts";
 import { startFixtureSources } from "../tests/support/fixture-sources.ts";

@@ -86,8 +86,9 @@ try {
   // Before any app import: src/platform/env/env.js reads the environment once.
   Object.assign(process.env, { DATABASE_URL: databaseUrl, SOURCE_ALLOWLIST: "", SOURCE_FETCH_EXTRA_HOSTS: host });
   const { db } = await import("~/platform/db/db.ts");
-  const { linkCheckJob } = await import("~/features/publications/index.ts");
-  const { checkArticleSources } = await import("~/features/publications/link-check.ts");
+  const { linkCheckJob } = await import("~/server/jobs.ts");
+  const { revisionReports } = await import("~/features/publications/index.ts");
+  const { checkArticleSources } = await import("~/features/grounding/link-check.ts");
 
   const now = Date.now();
   const rows = Array.from({ length: ARTICLES }, (_, i) => ({
@@ -108,7 +109,7 @@ try {
 
   // The articles' first copies: each source read once (not timed: in production the agent run stored them).
   const firstStarted = performance.now();
-  for (let i = 0; i < ids.length; i += 25) await checkArticleSources(db, ids.slice(i, i + 25));
+  for (let i = 0; i < ids.length; i += 25) await checkArticleSources(db, revisionReports, ids.slice(i, i + 25));
   const firstMs = performance.now() - firstStarted;
 
   revised = true;

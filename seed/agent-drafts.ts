@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SnapshotView } from "~/features/grounding/source-snapshots.ts";
+import { checkedContentOf, verifyContent } from "~/features/grounding/verify-article.ts";
 // The desk's pure pieces, not the feature's index: the index opens the database at import, and the launcher
 // imports the seed before it has started one.
 import { recordRevision } from "~/features/publications/record-revision.ts";
-import type { SnapshotView } from "~/features/publications/source-snapshots.ts";
-import { checkedContentOf, verifyContent } from "~/features/publications/verify-article.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "data", "agent-drafts.json");

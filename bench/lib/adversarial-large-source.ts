@@ -1,4 +1,4 @@
-import type { SourceForCheck } from "~/features/publications/verification/types.ts";
+import type { SourceForCheck } from "~/features/grounding/verification/types.ts";
 
 /**
  * What was read of a consolidated act over the size cap: its opening articles, about 120 000 characters of

@@ -3,7 +3,7 @@
  * Commission release and a Spanish decree) and the facts a faithful draft takes from them, in both languages.
  * Names are invented; the figures are shaped like the ones official texts carry (scale words, decimals, dates).
  */
-import type { Lang } from "~/features/publications/verification/types.ts";
+import type { Lang } from "~/features/grounding/verification/types.ts";
 
 export interface AdvSource {
   n: number;

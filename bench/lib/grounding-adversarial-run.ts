@@ -3,7 +3,7 @@
  * is not "verified" and a finding of the expected check, language and field shows) and false flags on the
  * faithful drafts. Prints a markdown table.
  */
-import { verifyDraft } from "~/features/publications/verification/verify.ts";
+import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 import { type AdvCase, buildAdversarial } from "./grounding-adversarial.ts";
 
 export function caughtAsExpected(c: AdvCase, verbose = false): boolean {

@@ -9,7 +9,7 @@ import type {
   Lang,
   SourceForCheck,
   TiedSentence,
-} from "~/features/publications/verification/types.ts";
+} from "~/features/grounding/verification/types.ts";
 import { LARGE_READ_PART } from "./adversarial-large-source.ts";
 import { ADV_FACTS, ADV_QUOTES, ADV_SOURCES, type AdvFact } from "./adversarial-sources.ts";
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { extractFigures, sourceFigureKeys } from "~/features/publications/verification/figures.ts";
-import { extractQuotes } from "~/features/publications/verification/quotes.ts";
-import type { TiedSentence } from "~/features/publications/verification/types.ts";
+import { extractFigures, sourceFigureKeys } from "~/features/grounding/verification/figures.ts";
+import { extractQuotes } from "~/features/grounding/verification/quotes.ts";
+import type { TiedSentence } from "~/features/grounding/verification/types.ts";
 import { SOURCES_DIR } from "../../tests/support/fixture-sources.ts";
 
 export interface CorpusPage {

@@ -1,6 +1,7 @@
 import { agentRunJob } from "~/features/agents/index.ts";
 import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
+import { defineLinkCheckJob } from "~/features/grounding/index.ts";
 import {
   forgetClickVisitorsJob,
   newsletterHealthJob,
@@ -11,9 +12,9 @@ import {
 } from "~/features/newsletter/index.ts";
 import {
   deleteReplacedImageJob,
-  linkCheckJob,
   publishDueArticlesJob,
   regenerateImageJob,
+  revisionReports,
 } from "~/features/publications/index.ts";
 import { env } from "~/platform/env/env.js";
 import { startJobs } from "~/platform/jobs/boot.ts";
@@ -21,6 +22,9 @@ import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "~/platform/jobs/contract.ts";
 import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
 import { sendJobNames } from "./send-jobs.ts";
+
+/** The link check stores its new reports with the desk's revisions. */
+export const linkCheckJob = defineLinkCheckJob(revisionReports);
 
 /**
  * Every job of the app, listed explicitly: a feature defines its jobs in its jobs.ts and adds them here; the

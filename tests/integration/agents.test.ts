@@ -305,7 +305,7 @@ describe("agent runs against fake providers", () => {
   });
 
   it("manual generation lands a draft signed by the chosen author (or the signed-in admin)", async () => {
-    const res = await app.admin.admin.publications.generate({
+    const res = await app.admin.admin.manualGeneration.generate({
       userPrompt: "Escribe sobre el AI Act",
       contentType: "news",
       generateImage: false,

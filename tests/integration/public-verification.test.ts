@@ -3,14 +3,20 @@ import { type GroundedApp, startGroundedApp } from "../support/grounded-app.ts";
 
 let grounded: GroundedApp;
 let app: GroundedApp["app"];
-let publicVerification: typeof import("~/features/publications/index.ts").publicVerification;
+let publicVerificationOf: (
+  slug: string,
+) => ReturnType<typeof import("~/features/grounding/index.ts").publicVerification>;
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const QUOTE = "Clear guidelines will help companies comply with the AI Act from day one.";
 
 beforeAll(async () => {
   grounded = await startGroundedApp();
   app = grounded.app;
-  ({ publicVerification } = await import("~/features/publications/index.ts"));
+  const [{ publicVerification }, { revisionReports }] = await Promise.all([
+    import("~/features/grounding/index.ts"),
+    import("~/features/publications/index.ts"),
+  ]);
+  publicVerificationOf = (slug) => publicVerification(app.db, revisionReports, slug);
 }, 180_000);
 afterAll(() => grounded?.close());
 beforeEach(() => {
@@ -54,10 +60,10 @@ const FAITHFUL = {
 describe("the verification readers see", () => {
   it("a published verified article: report date, sources with the date of their copy, each claim's passage in context", async () => {
     const article = await groundedDraft("a", FAITHFUL);
-    expect(await publicVerification(app.db, article.slug)).toBeNull(); // a draft has no public side
+    expect(await publicVerificationOf(article.slug)).toBeNull(); // a draft has no public side
     await app.admin.admin.publications.review({ slug: article.slug, status: "published" });
 
-    const seen = await publicVerification(app.db, article.slug);
+    const seen = await publicVerificationOf(article.slug);
     expect(seen).not.toBeNull();
     const { report } = await app.admin.admin.verification.get({ slug: article.slug });
     expect(seen!.checkedAt.toISOString()).toBe(report!.checkedAt);
@@ -88,7 +94,7 @@ describe("the verification readers see", () => {
       en: "The consultation received 9,999 contributions [1].",
     });
     await app.admin.admin.publications.review({ slug: article.slug, status: "published", confirm_findings: true });
-    const seen = await publicVerification(app.db, article.slug);
+    const seen = await publicVerificationOf(article.slug);
     expect(seen!.reviewedAt).toBeInstanceOf(Date);
     expect(seen!.counts.es).toEqual({ figures: 1, quotes: 0 });
     expect(seen!.claims).toEqual([]); // nothing the sources support, nothing linked
@@ -97,7 +103,7 @@ describe("the verification readers see", () => {
 
   it("an article without a report (the editors' own) has no public verification", async () => {
     const editors = await app.db.article.findFirstOrThrow({ where: { status: "published", agent_run_id: null } });
-    expect(await publicVerification(app.db, editors.slug)).toBeNull();
-    expect(await publicVerification(app.db, `no-such-article-${unique}`)).toBeNull();
+    expect(await publicVerificationOf(editors.slug)).toBeNull();
+    expect(await publicVerificationOf(`no-such-article-${unique}`)).toBeNull();
   });
 });

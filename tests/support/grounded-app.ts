@@ -4,17 +4,17 @@ import { startFakeOpenAi } from "./fake-openai.ts";
 import { startFakeSources } from "./fake-sources.ts";
 
 async function loadApp() {
-  const [sessions, jobs, db, publications] = await Promise.all([
+  const [sessions, jobs, db, appJobs] = await Promise.all([
     import("./sessions.ts"),
     import("./jobs.ts"),
     import("~/platform/db/db.ts"),
-    import("~/features/publications/index.ts"),
+    import("~/server/jobs.ts"),
   ]);
   return {
     admin: sessions.callerAs(sessions.adminSession),
     ...jobs,
     db: db.db,
-    linkCheckJob: publications.linkCheckJob,
+    linkCheckJob: appJobs.linkCheckJob,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestPassage } from "~/features/publications/source-recheck.ts";
+import { closestPassage } from "~/features/grounding/source-recheck.ts";
 
 describe("closestPassage: where a claim's support went in a source's new text", () => {
   const revised = [

@@ -13,6 +13,14 @@ describe("features", () => {
     expect(found).toEqual([]);
   });
 
+  it("grounding sits below the desk and the agents: both build on it, it imports neither", () => {
+    const graph = featureGraph(sourceFiles("src"));
+    const uses = (feature: string) => [...(graph.get(feature) ?? [])];
+    expect(uses("grounding").filter((f) => f === "publications" || f === "agents")).toEqual([]);
+    expect(uses("publications")).toContain("grounding");
+    expect(uses("agents")).toContain("grounding");
+  });
+
   it("the check finds a cycle that goes through three features", () => {
     const graph = new Map([
       ["a", new Set(["b"])],

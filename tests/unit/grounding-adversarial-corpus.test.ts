@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyDraft } from "~/features/publications/verification/verify.ts";
+import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 import { buildAdversarial } from "../../bench/lib/grounding-adversarial.ts";
 import { caughtAsExpected } from "../../bench/lib/grounding-adversarial-run.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { extractFigures } from "~/features/publications/verification/figures.ts";
-import { numberValues } from "~/features/publications/verification/numbers.ts";
-import type { DraftForCheck, Finding, SourceForCheck } from "~/features/publications/verification/types.ts";
-import { verifyDraft } from "~/features/publications/verification/verify.ts";
+import { extractFigures } from "~/features/grounding/verification/figures.ts";
+import { numberValues } from "~/features/grounding/verification/numbers.ts";
+import type { DraftForCheck, Finding, SourceForCheck } from "~/features/grounding/verification/types.ts";
+import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 
 // A Spanish press release and an English one, as their snapshots hold them.
 const ES = `El Gobierno destinará 2,4 millones de euros al nuevo laboratorio de algoritmos.

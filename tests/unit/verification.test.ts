@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { extractFigures } from "~/features/publications/verification/figures.ts";
-import { splitSentences } from "~/features/publications/verification/sentences.ts";
-import type { DraftForCheck, SourceForCheck } from "~/features/publications/verification/types.ts";
-import { verifyDraft } from "~/features/publications/verification/verify.ts";
+import { extractFigures } from "~/features/grounding/verification/figures.ts";
+import { splitSentences } from "~/features/grounding/verification/sentences.ts";
+import type { DraftForCheck, SourceForCheck } from "~/features/grounding/verification/types.ts";
+import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 
 const ES_SOURCE =
   "La Comisión Europea ha publicado las directrices del artículo 5 del Reglamento de IA.\n" +

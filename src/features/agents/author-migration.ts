@@ -6,11 +6,11 @@ import {
   invalidateArticles,
 } from "~/features/articles/index.ts";
 import { changeArticle } from "~/features/publications/index.ts";
-import type { MigrationResult } from "~/features/publications/schema.ts";
 import { listAdmins } from "~/features/users/index.ts";
 import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
+import type { MigrationResult } from "./schema.ts";
 
 const AGENT_PREFIX = /^agent:\s*/i;
 

@@ -7,13 +7,20 @@ import { DEFAULT_SYSTEM_PROMPT, executeResponseSchema, manualGenerationSchema } 
 const tags = ["publications"];
 
 /**
- * The review desk's "generate a draft from a prompt" dialog. It lives with the agents (it runs the same
- * pipeline) and is mounted under `admin.publications` by the root router, next to the queue it feeds.
+ * The review desk's "generate a draft from a prompt" dialog: all its calls, under `admin.manualGeneration`.
+ * It lives with the agents (it runs the same pipeline); the admin shell shows it in Publicaciones.
  */
 export const manualGenerationRouter = createTRPCRouter({
   generate: adminProcedure
     .meta({
-      openapi: { method: "POST", path: "/generate-manual-content", tags, summary: "Generate a draft from a prompt" },
+      openapi: {
+        method: "POST",
+        path: "/generate-manual-content",
+        // The id it had under admin.publications: the REST document stays as clients know it.
+        operationId: "admin-publications-generate",
+        tags,
+        summary: "Generate a draft from a prompt",
+      },
       audit: { action: "article.generate", target: "article" },
     })
     .input(manualGenerationSchema)
@@ -23,7 +30,7 @@ export const manualGenerationRouter = createTRPCRouter({
       return generateManualContent(ctx.db, input, ctx.session.user.username);
     }),
   /** The manual generation dialog's defaults: the signed-in admin's name and the default system prompt. */
-  generationDefaults: adminProcedure
+  defaults: adminProcedure
     .output(z.object({ authorName: z.string(), systemPrompt: z.string() }))
     .query(({ ctx }) => ({ authorName: ctx.session.user.username, systemPrompt: DEFAULT_SYSTEM_PROMPT })),
 });

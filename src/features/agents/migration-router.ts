@@ -1,12 +1,8 @@
 import { z } from "zod";
-import {
-  fixAuthorNamesSchema,
-  hardcodedAuthorsSchema,
-  migrationResponseSchema,
-} from "~/features/publications/schema.ts";
 import { actorFromSession } from "~/platform/audit/actor.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { autoMigrateAuthors, fixAuthorNames, hardcodedAuthors } from "./author-migration.ts";
+import { fixAuthorNamesSchema, hardcodedAuthorsSchema, migrationResponseSchema } from "./schema.ts";
 
 const tags = ["migration"];
 

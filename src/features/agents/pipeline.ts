@@ -5,7 +5,7 @@ import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/
 import { searchNewsApi } from "~/platform/providers/newsapi.ts";
 import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
 import { type Citation, perplexityStructured } from "~/platform/providers/perplexity.ts";
-import type { GroundSource } from "./grounding.ts";
+import type { GroundSource } from "./grounded-prompt.ts";
 import { draftPrompt, researchPrompt, translationPrompt } from "./prompts.ts";
 import { type LogText, runLog } from "./run-log-text.ts";
 import type { RunPlan } from "./run-plan.ts";

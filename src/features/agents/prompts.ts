@@ -1,5 +1,5 @@
 import type { FeedItem } from "~/platform/providers/feeds.ts";
-import { GROUNDING_RULES, type GroundSource, sourceBlock } from "./grounding.ts";
+import { GROUNDING_RULES, type GroundSource, sourceBlock } from "./grounded-prompt.ts";
 import type { RunPlan } from "./run-plan.ts";
 
 const LANGUAGE = { es: "español de España", en: "British English" } as const;

@@ -1,4 +1,4 @@
-import type { SnapshotView, VerificationReport } from "~/features/publications/index.ts";
+import type { SnapshotView, VerificationReport } from "~/features/grounding/index.ts";
 import { deskName, type LogText, runLog } from "./run-log-text.ts";
 
 /**

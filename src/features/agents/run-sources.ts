@@ -4,9 +4,9 @@ import {
   runSnapshots,
   type VerificationReport,
   verifyContent,
-} from "~/features/publications/index.ts";
+} from "~/features/grounding/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { runDraftContent } from "./grounding.ts";
+import { runDraftContent } from "./grounded-prompt.ts";
 import { citedSources, type Draft, type Material, type RunSources, type Translation } from "./pipeline.ts";
 import { sourceLines, verificationLines } from "./run-log.ts";
 import { runLog } from "./run-log-text.ts";
@@ -14,7 +14,7 @@ import type { RunPlan } from "./run-plan.ts";
 import { appendRunLog, markRunFailed } from "./runs.ts";
 
 /**
- * The grounding steps of an agent run: fetch what the material points at (snapshots stored by publications),
+ * The grounding steps of an agent run: fetch what the material points at (snapshots stored by grounding),
  * hand the fetched text to the drafting step, and verify the draft against it. Interviews are written from the
  * editor's material only and skip all three.
  */

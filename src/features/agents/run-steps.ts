@@ -1,10 +1,6 @@
 import { articleOfRun, invalidateArticles } from "~/features/articles/index.ts";
-import {
-  checkSources,
-  generateArticleImage,
-  type SourceCheck,
-  type VerificationReport,
-} from "~/features/publications/index.ts";
+import { checkSources, type SourceCheck, type VerificationReport } from "~/features/grounding/index.ts";
+import { generateArticleImage } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";

@@ -1,6 +1,7 @@
 import { articleOfRun, insertArticleUnlessTaken } from "~/features/articles/index.ts";
-import type { SourceCheck, VerificationReport } from "~/features/publications/index.ts";
-import { attachRunSnapshots, recordRevision } from "~/features/publications/index.ts";
+import type { SourceCheck, VerificationReport } from "~/features/grounding/index.ts";
+import { attachRunSnapshots } from "~/features/grounding/index.ts";
+import { recordRevision } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { Draft, Translation } from "./pipeline.ts";
 import { slugify } from "./pipeline.ts";

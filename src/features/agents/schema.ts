@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localeSchema } from "~/platform/http/common-schemas.ts";
+import { localeSchema, slugSchema } from "~/platform/http/common-schemas.ts";
 
 /** docs/product.md §3: the four agent types, as the API names them. */
 export const AGENT_TYPES = [
@@ -217,4 +217,38 @@ export const manualGenerationSchema = z.object({
   authorName: z.string().trim().max(120).optional(),
   /** Official pages the draft must be written from (fetched before drafting). */
   sourceUrls: sourceUrlsSchema.default([]),
+});
+
+/** POST /api/admin/articles/fix-author-names: article slug → author name. */
+export const fixAuthorNamesSchema = z.object({
+  mapping: z
+    .record(slugSchema, z.string().trim().min(1, "required").max(120))
+    .refine((m) => Object.keys(m).length > 0, "must name at least one article")
+    .refine((m) => Object.keys(m).length <= 500, "at most 500 articles at a time"),
+});
+
+export const migrationResultSchema = z.object({
+  slug: z.string(),
+  status: z.enum(["updated", "failed"]),
+  old_author: z.string().optional(),
+  new_author: z.string().optional(),
+  message: z.string().optional(),
+});
+export const migrationResponseSchema = z.object({ results: z.array(migrationResultSchema), message: z.string() });
+export type MigrationResult = z.infer<typeof migrationResultSchema>;
+
+const authorSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+const authoredArticleSchema = z.object({
+  slug: z.string(),
+  title_es: z.string(),
+  author: z.string().nullable(),
+  author_name: z.string().nullable(),
+  date: z.date(),
+  status: z.enum(["draft", "published", "rejected"]),
+  /** The author is the name of an automated agent (or 'Agent: …'): the panel highlights it. */
+  agent_authored: z.boolean(),
+});
+export const hardcodedAuthorsSchema = z.object({
+  authors: z.array(authorSchema),
+  articles: z.array(authoredArticleSchema),
 });

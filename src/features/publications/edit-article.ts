@@ -1,15 +1,15 @@
 import type { z } from "zod";
 import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
+import { checkSources, isOfficialSource, reportForEdit } from "~/features/grounding/index.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { correctionOf } from "./correction-rule.ts";
 import { changeArticle, type RevisionMeta } from "./record-revision.ts";
+import { revisionReports } from "./revision-reports.ts";
 import { EDITABLE_FIELDS } from "./revision-snapshot.ts";
 import type { articleEditSchema } from "./schema.ts";
-import { checkSources, isOfficialSource } from "./source-policy.ts";
-import { reportForEdit } from "./verification-service.ts";
 
 type ArticleEdit = z.output<typeof articleEditSchema>;
 
@@ -50,7 +50,7 @@ export async function applyArticleEdit(
 
   const unofficial = changes.sources ? checkSources(changes.sources).rejected : [];
   // A grounded draft is checked again on every save, against the snapshots it was written from.
-  const report = await reportForEdit(db, slug, changes);
+  const report = await reportForEdit(db, revisionReports, slug, changes);
   const revision: RevisionMeta = {
     ...meta,
     confirmedUnofficialSources: unofficial.length && confirmed ? unofficial : [],

@@ -1,7 +1,7 @@
+import { findingLines } from "~/features/grounding/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
-import { latestReport } from "./verification-service.ts";
-import { findingLines } from "./verify-article.ts";
+import { latestReport } from "./revision-reports.ts";
 
 /**
  * A draft whose verification report is not "verified" is approved only with the editor's explicit

@@ -1,6 +1,7 @@
 import { articleBySlug } from "~/features/articles/index.ts";
+import { publicVerification } from "~/features/grounding/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { publicVerification } from "./public-verification.ts";
+import { revisionReports } from "./revision-reports.ts";
 
 /** A correction as readers see it: its date and its note (English when the editor wrote one). */
 export interface PublicCorrection {
@@ -49,7 +50,7 @@ export async function readerNotes(db: DbClient, slug: string) {
   const article = await articleBySlug(db, slug);
   if (article?.status !== "published") return { verification: null, corrections: [] as PublicCorrection[] };
   const [verification, corrections] = await Promise.all([
-    publicVerification(db, slug),
+    publicVerification(db, revisionReports, slug),
     articleCorrections(db, article.id),
   ]);
   return { verification, corrections };

@@ -1,11 +1,11 @@
 // The store, not the index: the seed records revisions before the launcher has a database, and the index opens it.
 import { updateArticleLocked } from "~/features/articles/store.ts";
+import type { VerificationReport } from "~/features/grounding/index.ts";
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
 import { changedFields, snapshotOf } from "./revision-snapshot.ts";
-import type { VerificationReport } from "./verification/index.ts";
 
 /** What a revision says happened. */
 export type RevisionAction =

@@ -7,6 +7,7 @@ import {
 import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
+import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
 import {
@@ -14,11 +15,7 @@ import {
   adminNewslettersRouter,
   adminSubscriptionsRouter,
 } from "~/features/newsletter/index.ts";
-import {
-  adminPublicationsRouter,
-  adminRevisionsRouter,
-  adminVerificationRouter,
-} from "~/features/publications/index.ts";
+import { adminPublicationsRouter, adminRevisionsRouter, revisionReports } from "~/features/publications/index.ts";
 import { adminUsersRouter } from "~/features/users/index.ts";
 import { createTRPCRouter, mergeRouters } from "~/platform/trpc/trpc.ts";
 
@@ -30,14 +27,16 @@ export const adminRouter = createTRPCRouter({
   users: adminUsersRouter,
   agents: adminAgentsRouter,
   runs: adminRunsRouter,
-  publications: mergeRouters(adminPublicationsRouter, manualGenerationRouter),
+  publications: adminPublicationsRouter,
+  manualGeneration: manualGenerationRouter,
   migration: adminMigrationRouter,
   subscriptions: adminSubscriptionsRouter,
   newsletters: adminNewslettersRouter,
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
   revisions: adminRevisionsRouter,
-  verification: adminVerificationRouter,
+  // Grounding's reports live on the desk's revisions: the desk hands its store in.
+  verification: adminVerificationRouter(revisionReports),
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),

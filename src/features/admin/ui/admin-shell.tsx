@@ -4,7 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { AgentsTab } from "~/features/agents/ui/admin.ts";
+import { AgentsTab, MigrationTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
 import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
@@ -15,7 +15,7 @@ import {
   NewslettersTab,
   SubscriptionsTab,
 } from "~/features/newsletter/ui/admin.ts";
-import { MigrationTab, PublicationsTab } from "~/features/publications/ui/admin.ts";
+import { PublicationsTab } from "~/features/publications/ui/admin.ts";
 import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
 import { defaultLocale, isLocale, localizedPath } from "~/platform/i18n/locales.ts";
 import { Link, usePathname, useRouter } from "~/platform/i18n/navigation.ts";

@@ -1,1 +1,2 @@
 export { AgentsTab } from "./agents-tab.tsx";
+export { MigrationTab } from "./migration-tab.tsx";

@@ -14,7 +14,7 @@ type ContentType = (typeof MANUAL_CONTENT_TYPES)[number];
 /** docs/product.md §2 "Manual content generation": lands a draft in Pendientes through the agents' pipeline. */
 export function ManualGenerationDialog(props: { open: boolean; onClose: () => void; onStarted: () => void }) {
   const t = useTranslations("adminPublications");
-  const defaults = api.admin.publications.generationDefaults.useQuery(undefined, { enabled: props.open });
+  const defaults = api.admin.manualGeneration.defaults.useQuery(undefined, { enabled: props.open });
   const [contentType, setContentType] = useState<ContentType>("article");
   const [authorName, setAuthorName] = useState("");
   const [userPrompt, setUserPrompt] = useState("");
@@ -44,7 +44,7 @@ export function ManualGenerationDialog(props: { open: boolean; onClose: () => vo
     setSourceUrls("");
     setAuthorName(defaults.data?.authorName ?? "");
   };
-  const generate = api.admin.publications.generate.useMutation({
+  const generate = api.admin.manualGeneration.generate.useMutation({
     onSuccess: (res) => {
       if (!res.success) {
         toast.error(t("toasts.errorTitle"), { description: t("toasts.generate") });

@@ -1,2 +1,1 @@
-export { MigrationTab } from "./migration-tab.tsx";
 export { PublicationsTab } from "./publications-tab.tsx";

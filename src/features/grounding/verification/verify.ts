@@ -4,7 +4,7 @@ import { type IndexedSource, indexSource } from "./passages.ts";
 import { withoutQuotes } from "./quotes.ts";
 import { splitSentences } from "./sentences.ts";
 import { checkListedSources, isUsable, noteTruncated, tiedToUnread } from "./source-checks.ts";
-import { createTieFinder, stripCitationMarkers } from "./ties.ts";
+import { createTieFinder, stripCitationMarkers } from "./tie-finder.ts";
 import type {
   CheckKind,
   ClaimResult,

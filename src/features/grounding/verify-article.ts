@@ -1,7 +1,7 @@
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
+import { stripTies, tiedSentences } from "./inline-ties.ts";
 import { isOfficialSource } from "./source-policy.ts";
 import type { SnapshotView } from "./source-snapshots.ts";
-import { stripTies, tiedSentences } from "./ties.ts";
 import type { DraftForCheck, SourceForCheck, VerificationReport } from "./verification/index.ts";
 import { verifyDraft } from "./verification/index.ts";
 

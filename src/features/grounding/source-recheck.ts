@@ -1,7 +1,7 @@
 import { articleForRecheck, invalidateArticles } from "~/features/articles/index.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { changeArticle } from "./record-revision.ts";
+import type { ReportStore } from "./report-store.ts";
 import { articleSnapshots, type SnapshotView } from "./source-snapshots.ts";
 import { type ClaimResult, splitSentences } from "./verification/index.ts";
 import { verifyContent } from "./verify-article.ts";
@@ -52,7 +52,13 @@ const sourcesOf = (value: Prisma.JsonValue) =>
  * recorded, per changed source, for "Fuentes cambiadas". The new report is stored as a "verify" revision.
  * Returns how many changed sources were recorded.
  */
-export async function recheckChangedArticle(db: DbClient, articleId: string, changed: ChangedCopy[], now: Date) {
+export async function recheckChangedArticle(
+  db: DbClient,
+  store: ReportStore,
+  articleId: string,
+  changed: ChangedCopy[],
+  now: Date,
+) {
   const article = await articleForRecheck(db, articleId);
   if (!article || changed.length === 0) return 0;
   const sources = sourcesOf(article.sources);
@@ -89,7 +95,7 @@ export async function recheckChangedArticle(db: DbClient, articleId: string, cha
     });
     recorded++;
   }
-  await changeArticle(db, article.slug, {}, { action: "verify", actor: LINK_CHECK_ACTOR, verification: newReport });
+  await store.record(db, article.slug, newReport, LINK_CHECK_ACTOR);
   // A new report changes the article's "how we checked this" box and its /fuentes page.
   if (article.status === "published") await invalidateArticles({ slug: article.slug });
   return recorded;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { actorFromSession } from "~/platform/audit/actor.ts";
-import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
+import { adminProcedure, createTRPCRouter, mergeRouters } from "~/platform/trpc/trpc.ts";
 import { listChangedSources, markChangedSourceReviewed } from "./changed-sources.ts";
 import { listDeadSources } from "./link-check.ts";
 import { getLinkCheckSettings, linkCheckSettingsSchema, saveLinkCheckSettings } from "./link-check-cadence.ts";
+import type { ReportStore } from "./report-store.ts";
 import { articleVerificationSchema, slugInputSchema, snapshotIdSchema, snapshotSummarySchema } from "./schema.ts";
 import { getSnapshot, getVerification, reverifyArticle } from "./verification-service.ts";
 
@@ -30,33 +31,8 @@ const changedSourceSchema = z.object({
   reviewed_at: z.date().nullable(),
 });
 
-/** The verification of grounded drafts: the report, a re-check that fetches the sources again, the snapshots. */
-export const adminVerificationRouter = createTRPCRouter({
-  get: adminProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/articles/{slug}/verification",
-        tags,
-        summary: "An article's verification report",
-      },
-    })
-    .input(slugInputSchema)
-    .output(articleVerificationSchema)
-    .query(({ ctx, input }) => getVerification(ctx.db, input.slug)),
-  reverify: adminProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/articles/{slug}/verification",
-        tags,
-        summary: "Verify again, fetching the article's sources again",
-      },
-      audit: { action: "article.verify", target: "article" },
-    })
-    .input(slugInputSchema)
-    .output(articleVerificationSchema)
-    .mutation(({ ctx, input }) => reverifyArticle(ctx.db, input.slug, actorFromSession(ctx.session))),
+/** The stored copies of sources, and what the link check found in them (dead, moved, changed) and its cadence. */
+const sourceChecksRouter = createTRPCRouter({
   /** "Fuentes consultadas": one snapshot with the text the draft was checked against. */
   snapshot: adminProcedure
     .input(snapshotIdSchema)
@@ -93,3 +69,39 @@ export const adminVerificationRouter = createTRPCRouter({
     .output(linkCheckSettingsSchema)
     .mutation(({ ctx, input }) => saveLinkCheckSettings(ctx.db, input)),
 });
+
+/**
+ * The verification of grounded drafts: the report, a re-check that fetches the sources again, the snapshots,
+ * and the link check's lists and cadence. Reports are read and stored in `store` (the desk's revisions).
+ */
+export const adminVerificationRouter = (store: ReportStore) =>
+  mergeRouters(
+    createTRPCRouter({
+      get: adminProcedure
+        .meta({
+          openapi: {
+            method: "GET",
+            path: "/articles/{slug}/verification",
+            tags,
+            summary: "An article's verification report",
+          },
+        })
+        .input(slugInputSchema)
+        .output(articleVerificationSchema)
+        .query(({ ctx, input }) => getVerification(ctx.db, store, input.slug)),
+      reverify: adminProcedure
+        .meta({
+          openapi: {
+            method: "POST",
+            path: "/articles/{slug}/verification",
+            tags,
+            summary: "Verify again, fetching the article's sources again",
+          },
+          audit: { action: "article.verify", target: "article" },
+        })
+        .input(slugInputSchema)
+        .output(articleVerificationSchema)
+        .mutation(({ ctx, input }) => reverifyArticle(ctx.db, store, input.slug, actorFromSession(ctx.session))),
+    }),
+    sourceChecksRouter,
+  );

@@ -1,4 +1,4 @@
-import type { CheckedContent } from "~/features/publications/index.ts";
+import type { CheckedContent } from "~/features/grounding/index.ts";
 
 /** A run's draft and translation as the verifier checks them: title, summary and body in each language. */
 export function runDraftContent(

@@ -1,6 +1,7 @@
 import { articleSourcesById } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { fetchAndSnapshot, officialSourceFetcher } from "./fetch-sources.ts";
+import type { ReportStore } from "./report-store.ts";
 import { type ChangedCopy, recheckChangedArticle } from "./source-recheck.ts";
 import { articleSnapshots, previousFetch, storeSnapshots, toSnapshotView } from "./source-snapshots.ts";
 
@@ -13,7 +14,7 @@ const sameUrl = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/
  * A source whose extracted text changed gets a new snapshot (a 304, or the same text again, does not), and
  * the article is verified again against it (source-recheck.ts): claims that no longer hold are recorded.
  */
-export async function checkArticleSources(db: DbClient, articleIds: string[], now = new Date()) {
+export async function checkArticleSources(db: DbClient, store: ReportStore, articleIds: string[], now = new Date()) {
   const counts = { checked: 0, dead: 0, moved: 0, changed: 0, flagged: 0 };
   const fetcher = officialSourceFetcher();
   for (const id of articleIds) {
@@ -59,7 +60,7 @@ export async function checkArticleSources(db: DbClient, articleIds: string[], no
       if (state === "moved") counts.moved++;
     }
     counts.changed += changed.length;
-    if (changed.length && (await recheckChangedArticle(db, id, changed, now)) > 0) counts.flagged++;
+    if (changed.length && (await recheckChangedArticle(db, store, id, changed, now)) > 0) counts.flagged++;
   }
   return counts;
 }

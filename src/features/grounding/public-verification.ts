@@ -1,8 +1,8 @@
 import { articleBySlug } from "~/features/articles/index.ts";
 import type { SourceSnapshot } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import type { ReportStore } from "./report-store.ts";
 import type { ClaimResult } from "./verification/index.ts";
-import { latestReport } from "./verification-service.ts";
 
 /** A figure or quotation the report found in a source, with the source's sentences around it. */
 export interface PublicClaim {
@@ -76,10 +76,14 @@ const countOf = (claims: ClaimResult[], lang: "es" | "en") => ({
 });
 
 /** The public side of a published article's newest verification report; null without one. */
-export async function publicVerification(db: DbClient, slug: string): Promise<PublicVerification | null> {
+export async function publicVerification(
+  db: DbClient,
+  store: ReportStore,
+  slug: string,
+): Promise<PublicVerification | null> {
   const article = await articleBySlug(db, slug);
   if (article?.status !== "published") return null;
-  const { report, confirmation } = await latestReport(db, article.id);
+  const { report, confirmation } = await store.latest(db, article.id);
   if (!report) return null;
   const checkedAt = new Date(report.checkedAt);
   const listed = (Array.isArray(article.sources) ? (article.sources as { name?: string; url?: string }[]) : [])

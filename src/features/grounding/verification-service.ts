@@ -4,7 +4,7 @@ import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
 import { fetchAndSnapshot } from "./fetch-sources.ts";
-import { changeArticle } from "./record-revision.ts";
+import type { ReportStore } from "./report-store.ts";
 import { articleSnapshots, previousFetch, type SnapshotView, toSnapshotView } from "./source-snapshots.ts";
 import type { VerificationReport } from "./verification/index.ts";
 import { checkedContentOf, verifyContent } from "./verify-article.ts";
@@ -14,38 +14,13 @@ const sourcesOf = (row: Pick<Article, "sources">) =>
     .filter((s) => typeof s?.url === "string")
     .map((s) => ({ name: String(s.name ?? ""), url: String(s.url) }));
 
-/** The newest report stored with the article's revisions, and who confirmed findings on it (if anyone). */
-export async function latestReport(db: DbClient, articleId: string) {
-  const rev = await db.articleRevision.findFirst({
-    where: { article_id: articleId, verification_status: { not: null } },
-    orderBy: [{ created_at: "desc" }, { id: "desc" }],
-  });
-  const confirmation = await db.articleRevision.findFirst({
-    where: { article_id: articleId, confirmed_findings: { isEmpty: false } },
-    orderBy: [{ created_at: "desc" }, { id: "desc" }],
-  });
-  return {
-    report: rev ? (rev.verification as unknown as VerificationReport) : null,
-    confirmation: confirmation
-      ? { by: confirmation.actor_name, at: confirmation.created_at, findings: confirmation.confirmed_findings }
-      : null,
-  };
-}
-
-/** An article is checked on save once it has a report (grounded drafts, re-verified articles). */
-export async function isGroundedArticle(db: DbClient, articleId: string) {
-  const reports = await db.articleRevision.count({
-    where: { article_id: articleId, verification_status: { not: null } },
-  });
-  return reports > 0;
-}
-
 /** The fields the verifier reads: a change to any of them checks the article again. */
 const CHECKED_FIELDS = ["title_es", "title_en", "summary_es", "summary_en", "body_es", "body_en"] as const;
 
 /** The report for content about to be saved, against the stored snapshots (no fetch): null if not grounded. */
 export async function reportForEdit(
   db: DbClient,
+  store: ReportStore,
   slug: string,
   changes: Partial<Record<(typeof CHECKED_FIELDS)[number], string | null>> & {
     sources?: { name: string; url: string }[];
@@ -53,7 +28,7 @@ export async function reportForEdit(
 ): Promise<VerificationReport | null> {
   if (!CHECKED_FIELDS.some((f) => changes[f] !== undefined) && changes.sources === undefined) return null;
   const row = await articleBySlug(db, slug);
-  if (!row || !(await isGroundedArticle(db, row.id))) return null;
+  if (!row || !(await store.hasReport(db, row.id))) return null;
   const pick = (f: (typeof CHECKED_FIELDS)[number]) => (changes[f] !== undefined ? changes[f] : row[f]);
   return verifyContent(
     {
@@ -86,10 +61,10 @@ const summary = (s: SnapshotView) => ({
 });
 
 /** GET /api/articles/{slug}/verification: the current report, its confirmation and the sources consulted. */
-export async function getVerification(db: DbClient, slug: string) {
+export async function getVerification(db: DbClient, store: ReportStore, slug: string) {
   const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
-  const { report, confirmation } = await latestReport(db, row.id);
+  const { report, confirmation } = await store.latest(db, row.id);
   const snapshots = await articleSnapshots(db, row.id);
   return {
     slug,
@@ -104,7 +79,7 @@ export async function getVerification(db: DbClient, slug: string) {
  * POST /api/articles/{slug}/verification: fetches the article's sources again (conditional GETs against the
  * last snapshot of each), stores the new snapshots and a "verify" revision with the new report.
  */
-export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) {
+export async function reverifyArticle(db: DbClient, store: ReportStore, slug: string, actor: Actor) {
   const row = await articleBySlug(db, slug);
   if (!row) throw notFound("Article");
   const before = await articleSnapshots(db, row.id);
@@ -117,10 +92,10 @@ export async function reverifyArticle(db: DbClient, slug: string, actor: Actor) 
     previous,
   );
   const report = verifyContent(checkedContentOf(row, sources), await articleSnapshots(db, row.id));
-  await changeArticle(db, slug, {}, { action: "verify", actor, verification: report });
+  await store.record(db, slug, report, actor);
   // A new report changes the article's "how we checked this" box and its /fuentes page.
   if (row.status === "published") await invalidateArticles({ slug });
-  return getVerification(db, slug);
+  return getVerification(db, store, slug);
 }
 
 /** "Fuentes consultadas": one snapshot with its extracted text. */
