@@ -22,8 +22,6 @@ const server = http.createServer((req, res) => {
   if (isHitRequest(req)) void answerHit(req, res);
   else void handle(req, res);
 });
-// Next's own upgrade handling (none is used in production, but a custom server must pass them on).
-server.on("upgrade", (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
