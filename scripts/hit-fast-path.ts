@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HIT_BODY_LIMIT, hitEndpoint } from "~/features/analytics/hit-endpoint.ts";
+import { answerHitReport, HIT_BODY_LIMIT } from "~/features/analytics/hit-endpoint.ts";
 import { HIT_PATH } from "~/features/analytics/hit-path.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { AppError } from "~/platform/errors.ts";
+import { routeErrorResponse } from "~/platform/http/route.ts";
 import { csrfRejection } from "~/platform/security/csrf.ts";
 import { API_CSP, staticSecurityHeaders } from "~/platform/security/headers.js";
 
@@ -18,13 +20,18 @@ export function isHitRequest(req: IncomingMessage): boolean {
   return rest === "" || rest.startsWith("?");
 }
 
-/** The body as text, kept only up to one byte past the limit (the handler refuses it then); the rest is drained. */
+/**
+ * Past this many bytes a body is over the handler's limit in characters too (a UTF-16 unit takes at most 3
+ * bytes of UTF-8), so what follows is drained unread and the handler refuses what was kept, as it would the whole.
+ */
+const BODY_BYTES_KEPT = 3 * HIT_BODY_LIMIT + 4;
+
 function bodyText(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
-      if (size > HIT_BODY_LIMIT) return;
+      if (size > BODY_BYTES_KEPT) return;
       chunks.push(chunk);
       size += chunk.length;
     });
@@ -50,30 +57,32 @@ function commonHeaders(production: boolean): Record<string, string> {
 
 /** The hit handler bound to `db`, as a Node request listener for the requests isHitRequest picks. */
 export function hitFastPath(db: DbClient, opts: { production: boolean }) {
-  const handler = hitEndpoint(db);
   const common = commonHeaders(opts.production);
   return async function answerHit(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    let response: Response;
+    const headers = fetchHeaders(req);
+    let status: number;
+    let answer: Record<string, string>;
+    let body: Buffer | undefined;
     try {
-      const headers = fetchHeaders(req);
-      const url = new URL(req.url ?? HIT_PATH, "http://localhost");
-      const refusal = csrfRejection({ method: "POST", headers, url: url.href });
-      response = refusal
-        ? Response.json({ error: `Forbidden: ${refusal}`, code: "FORBIDDEN" }, { status: 403 })
-        : await handler(new Request(url, { method: "POST", headers, body: await bodyText(req) }));
-    } catch {
-      // Only the body can fail here (the client went away while sending it): the handler catches the rest.
-      response = Response.json({ error: "Request body aborted", code: "BAD_REQUEST" }, { status: 400 });
+      // The rule without a URL: it needs one only for the paths that start a session, and this is none.
+      const refusal = csrfRejection({ method: "POST", headers });
+      if (refusal) throw new AppError("FORBIDDEN", `Forbidden: ${refusal}`);
+      ({ status, headers: answer } = await answerHitReport(db, headers, await bodyText(req)));
+    } catch (err) {
+      // A malformed body (400 with the field), the CSRF refusal, a body the client stopped sending: the
+      // route's own error answers.
+      const response = routeErrorResponse(err, headers);
+      status = response.status;
+      answer = Object.fromEntries(response.headers);
+      body = Buffer.from(await response.arrayBuffer());
+      answer["content-length"] = String(body.length);
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = { ...common, "cache-control": "no-store" };
-    response.headers.forEach((value, name) => {
-      out[name] = value;
+    res.writeHead(status, {
+      ...common,
+      ...answer,
+      "server-timing": `hit;desc="direct";dur=${(performance.now() - started).toFixed(2)}`,
     });
-    out["server-timing"] = `hit;desc="direct";dur=${(performance.now() - started).toFixed(2)}`;
-    if (body.length) out["content-length"] = String(body.length);
-    res.writeHead(response.status, out);
     res.end(body);
   };
 }

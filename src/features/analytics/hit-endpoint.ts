@@ -15,18 +15,26 @@ function parsed(text: string): unknown {
   }
 }
 
+/** What the endpoint answers to a report it takes: status and headers, never a body. */
+export interface HitAnswer {
+  status: 204 | 503;
+  headers: Record<string, string>;
+}
+
 /**
- * The analytics beacon's report of a page view (ui/beacon.tsx). Answers 204 at once whether the view was
- * counted or dropped (bots, prefetches, the admin), 503 when the batch buffer is full (shed, nothing stored),
- * 400 for a malformed body. Sets no cookie and stores no address or user agent. One handler for both ways a
- * hit arrives: the route handler under src/app/api (any `next start`) and the launcher's server, which
- * answers the hit before Next.js routes it (scripts/hit-fast-path.ts).
+ * The analytics beacon's report of a page view (ui/beacon.tsx): 204 at once whether the view was counted or
+ * dropped (bots, prefetches, the admin), 503 when the batch buffer is full (shed, nothing stored). Throws a
+ * ZodError on a malformed body (the API's 400 with the field). Sets no cookie and stores no address or user
+ * agent. One implementation for both ways a hit arrives: the route handler below (any `next start`, dev) and
+ * the launcher's server, which answers the hit before Next.js routes it (scripts/hit-fast-path.ts).
  */
+export async function answerHitReport(db: DbClient, headers: Headers, body: string): Promise<HitAnswer> {
+  const outcome = await recordHit(db, { headers }, parsed(body));
+  return outcome === "shed"
+    ? { status: 503, headers: { "cache-control": "no-store", "retry-after": "5" } }
+    : { status: 204, headers: { "cache-control": "no-store" } };
+}
+
+/** The report as a route handler (src/app/api/analytics/hit/route.ts): the API's error answers around it. */
 export const hitEndpoint = (db: DbClient) =>
-  route("public", async (req) => {
-    const outcome = await recordHit(db, req, parsed(await req.text()));
-    return new Response(null, {
-      status: outcome === "shed" ? 503 : 204,
-      headers: { "cache-control": "no-store", ...(outcome === "shed" ? { "retry-after": "5" } : {}) },
-    });
-  });
+  route("public", async (req) => new Response(null, await answerHitReport(db, req.headers, await req.text())));
