@@ -27,20 +27,23 @@ let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return; // the launcher forwards the signal its process group also received
   stopping = true;
+  const stored = () => flushHits().catch((err: unknown) => log.error(`[hits] not stored at shutdown: ${String(err)}`));
   void (async () => {
-    // Requests under way finish (a hit among them is acknowledged, then stored below); a connection that
+    // The hits buffered so far are written at once (the job engine's own handler may end the process first);
+    // requests under way finish (a hit among them is acknowledged, then stored below); a connection that
     // outlives a few seconds is not waited for.
+    const first = stored();
     await Promise.race([
       new Promise<void>((resolve) => server.close(() => resolve())),
       new Promise((resolve) => setTimeout(resolve, 3000)),
     ]);
-    await flushHits().catch((err: unknown) => log.error(`[hits] not stored at shutdown: ${String(err)}`));
+    await first;
+    await stored();
     await app.close().catch(() => {});
     process.exit(signal === "SIGINT" ? 130 : 143);
   })();
 };
-// First in line: the job engine's own handler (src/platform/jobs) exits once it has stopped, and the
-// buffered hits' write must already be under way by then.
+// First in line: the job engine's own handler (src/platform/jobs) exits once it has stopped.
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.prependListener(signal, stop);
 
 server.listen(port, () => log.info(`[site] serving on port ${port} (hits answered before Next.js)`));
