@@ -9,7 +9,8 @@
  *     14 days they are kept) and the raw hits of the last 48 hours, generated in SQL; each admin query timed,
  *     median of RUNS;
  *  4. storage of those tables, in MB.
- * Usage: npm run bench:analytics  (RATE=300 SECONDS=60 CONNECTIONS=8 HITS=10000000 RUNS=5; HTTP=0 skips 1;
+ * Usage: npm run bench:analytics  (RATE=300 SECONDS=60 CONNECTIONS=8 HITS=10000000 RUNS=5; HTTP=0 skips 1,
+ * DASHBOARD=0 skips 3 and 4;
  * BENCH_DIST_DIR picks the production build folder, .next-bench by default)
  */
 import { execFileSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import { hitLoad, pageLoad } from "./lib/http-load.ts";
+import { treeCpuMs } from "./lib/process-cpu.ts";
 import { startBenchDatabase, startSite, stop } from "./lib/servers.ts";
 
 const RATE = Number(process.env.RATE ?? 300);
@@ -50,10 +52,21 @@ async function ingestOverHttp() {
     await hitLoad(`${base}/api/analytics/hit`, 10, 1);
     await new Promise((r) => setTimeout(r, 2000));
     const stored = async () => Number((await client.query("SELECT count(*) AS n FROM analytics_hits")).rows[0].n);
-    const before = await stored();
     console.log(`load before the runs: ${load()}`);
+    // The site's own CPU time (launcher, server, send process) per page and per hit: what a hit costs the
+    // server whatever else the machine runs (the req/s below move with other sessions' load).
+    const cpu0 = treeCpuMs(site.pid!);
     const alone = await pageLoad(pages, CONNECTIONS, SECONDS);
+    const perPage = (treeCpuMs(site.pid!) - cpu0) / alone.ok;
     console.log(`pages alone: ${alone.rps.toFixed(1)} req/s (${alone.errors} errors), load ${load()}`);
+    const cpu1 = treeCpuMs(site.pid!);
+    const hitsAlone = await hitLoad(`${base}/api/analytics/hit`, RATE, 10);
+    await new Promise((r) => setTimeout(r, 1500)); // their batch written
+    const perHit = (treeCpuMs(site.pid!) - cpu1) / hitsAlone.acknowledged;
+    console.log(
+      `server CPU: ${perPage.toFixed(2)} ms per page, ${perHit.toFixed(3)} ms per hit (10 s of hits alone, p50 ${pct(hitsAlone.latencies, 0.5).toFixed(1)} ms): ${RATE} hits/s cost ${((100 * RATE * perHit) / (alone.rps * perPage)).toFixed(1)} % of the CPU the pages alone used`,
+    );
+    const before = await stored();
     const [withBeacon, hits] = await Promise.all([
       pageLoad(pages, CONNECTIONS, SECONDS),
       hitLoad(`${base}/api/analytics/hit`, RATE, SECONDS),
@@ -186,7 +199,7 @@ async function main() {
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}; ${new Date().toISOString()}; load ${load()}`);
   beaconBytes();
   if (process.env.HTTP !== "0") await ingestOverHttp();
-  await dashboard();
+  if (process.env.DASHBOARD !== "0") await dashboard();
 }
 
 main().catch((err) => {

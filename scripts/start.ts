@@ -10,7 +10,8 @@ import { superviseSendProcess } from "./send-supervisor.ts";
 
 /**
  * `npm start` / `npm run dev`: database (embedded unless DATABASE_URL), migrations, seed, first admin, then
- * Next.js (`next start`, building first when the build is missing or older than the sources; or `next dev`)
+ * Next.js (scripts/serve.ts: Next's server and the beacon's hits, building first when the build is missing or
+ * older than the sources; or `next dev`)
  * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts).
  */
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -75,7 +76,9 @@ async function main() {
   const sendProcess = env.NEWSLETTER_SEND_PROCESS;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
   const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => log.info(l), ready) : undefined;
-  const child = spawn(process.execPath, [next, mode, "-p", port], {
+  // Production: scripts/serve.ts (Next.js behind a server that answers the beacon's hits itself); dev: `next dev`.
+  const server = mode === "start" ? ["--import", "tsx", path.resolve("scripts/serve.ts")] : [next, mode, "-p", port];
+  const child = spawn(process.execPath, server, {
     stdio: "inherit",
     env: {
       ...process.env,

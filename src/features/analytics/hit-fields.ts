@@ -33,6 +33,10 @@ function referrerDomain(raw: string | undefined, ownHost: string | null): string
   }
 }
 
+/** A UTM key of the page's query; URLSearchParams (the costliest step of a hit) only when it may be there. */
+const utm = (url: URL, key: string) =>
+  url.search.includes(key) || url.search.includes("%") ? clip(url.searchParams.get(key), 100) : null;
+
 /**
  * What a beacon's report becomes, or null when the page is not a reader's (the admin, sign-in pages). The
  * language and the piece come from the path (/en/… is English), never from what the client claims.
@@ -65,8 +69,8 @@ export function hitFields(
     slug,
     lang: english ? "en" : "es",
     referrer: referrerDomain(input.r, ctx.ownHost),
-    utm_source: clip(url.searchParams.get("utm_source"), 100),
-    utm_campaign: clip(url.searchParams.get("utm_campaign"), 100),
+    utm_source: utm(url, "utm_source"),
+    utm_campaign: utm(url, "utm_campaign"),
     device: deviceClass(ctx.userAgent),
   };
 }

@@ -22,7 +22,12 @@ async function isEditor(headers: Headers): Promise<boolean> {
  * One beacon report: bots, prefetches, the admin and pages that are no reader's are dropped; a reader's view
  * goes to the batch buffer. Throws a ZodError on a malformed body (the route answers 400).
  */
-export async function recordHit(db: DbClient, req: Request, body: unknown, now = new Date()): Promise<HitOutcome> {
+export async function recordHit(
+  db: DbClient,
+  req: { headers: Headers },
+  body: unknown,
+  now = new Date(),
+): Promise<HitOutcome> {
   const input = hitInputSchema.parse(body);
   if (isAutomated(req.headers) || isPrefetch(req.headers) || (await isEditor(req.headers))) return "dropped";
   const userAgent = req.headers.get("user-agent") ?? "";

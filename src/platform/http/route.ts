@@ -39,7 +39,8 @@ function errorResponse(err: AppError, issues?: { path: string; message: string }
   return Response.json(body, { status: err.status, headers });
 }
 
-function toResponse(err: unknown, req: Request): Response {
+/** The API's answer to an error a handler threw (also for the beacon's hits answered before Next.js). */
+export function routeErrorResponse(err: unknown, headers: Headers): Response {
   if (err instanceof AppError) return errorResponse(err);
   if (err instanceof ZodError) {
     // The same 400 the REST adapter sends for invalid input.
@@ -49,7 +50,7 @@ function toResponse(err: unknown, req: Request): Response {
   }
   if (isClientAbort(err)) return errorResponse(new AppError("BAD_REQUEST", "Request body aborted"));
   if (isDatabaseUnavailable(err)) return errorResponse(databaseUnavailableError(err));
-  requestLog(req.headers).error({ err }, "[route] unexpected error");
+  requestLog(headers).error({ err }, "[route] unexpected error");
   return errorResponse(new AppError("INTERNAL", "Internal server error"));
 }
 
@@ -72,7 +73,7 @@ export function route<P = Record<string, never>>(
       const params = ((await context?.params) ?? {}) as P;
       return await handler(req, { params, session });
     } catch (err) {
-      return toResponse(err, req);
+      return routeErrorResponse(err, req.headers);
     }
   };
   return Object.assign(wrapped, { access });
