@@ -97,7 +97,9 @@ function measureAt(targets: [string, string][], connections: number) {
     `\nPage throughput — ${connections} connections, ${SECONDS}s × ${RUNS} runs (medians), ${new Date().toISOString()}`,
   );
   const helloP99 = get("bare Next.js hello").p99ms;
-  console.log("| target | req/s | p50 ms | p99 ms | errors | × hello | p99 × hello's | × hello per request | × static |");
+  console.log(
+    "| target | req/s | p50 ms | p99 ms | errors | × hello | p99 × hello's | × hello per request | × static |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const s of summary) {
     console.log(
