@@ -15,8 +15,9 @@ import { median } from "./lib/wrk.ts";
  *   npx tsx bench/lighthouse.ts                  # builds and starts the site on its own embedded DB
  *   npx tsx bench/lighthouse.ts http://host:port # an already running site
  *
- * The bare Next.js page rendered per request (bench/hello-dyn: the framework alone, as every nonce-CSP page is
- * rendered) is audited in the same interleaved runs: the floor this machine allows at this load (ANCHOR=0 skips).
+ * The bare Next.js page, prerendered (bench/hello-next: the framework alone, served from its cache as the reader
+ * pages are) and rendered per request (bench/hello-dyn, as the per-request pages are), is audited in the same
+ * interleaved runs: what this machine allows at this load (ANCHOR=0 skips both).
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = 3320;
@@ -126,11 +127,15 @@ async function main() {
   const site = given ? undefined : await startSite(PORT, { name: "lighthouse", pgPort: 54396 });
   const base = given ?? `http://127.0.0.1:${PORT}`;
   const anchor = process.env.ANCHOR === "0" ? undefined : await startHelloNext(PORT + 1, "hello-dyn");
+  const prerendered = process.env.ANCHOR === "0" ? undefined : await startHelloNext(PORT + 2, "hello-next");
   try {
     const pages: [string, string][] = [
       ["home", `${base}/`],
       ["article", `${base}${await firstArticlePath(base)}`],
       ...(anchor ? ([["bare Next.js page, per request", `http://127.0.0.1:${PORT + 1}/`]] as [string, string][]) : []),
+      ...(prerendered
+        ? ([["bare Next.js page, prerendered", `http://127.0.0.1:${PORT + 2}/`]] as [string, string][])
+        : []),
     ];
     // First requests fill the data cache and warm the server; Lighthouse should not measure them.
     for (const [, url] of pages) for (let i = 0; i < 2; i++) await fetch(url).then((r) => r.text());
@@ -182,6 +187,7 @@ async function main() {
     );
   } finally {
     if (anchor) stop(anchor);
+    if (prerendered) stop(prerendered);
     stop(site);
   }
 }
