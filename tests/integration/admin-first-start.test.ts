@@ -31,9 +31,12 @@ async function twoInstances() {
   clients.push(a, b);
   // Both connected, as two running instances are: their first queries then really overlap.
   await Promise.all([a.user.count(), b.user.count()]);
+  // Prisma prints its `stdout` log level through console.log: every console method, and both streams.
   const warned = [
     vi.spyOn(console, "error"),
     vi.spyOn(console, "warn"),
+    vi.spyOn(console, "log"),
+    vi.spyOn(console, "info"),
     vi.spyOn(process.stderr, "write"),
     vi.spyOn(process.stdout, "write"),
   ];
