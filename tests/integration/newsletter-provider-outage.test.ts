@@ -100,6 +100,10 @@ describe("Resend unavailable during a newsletter send", () => {
     // through the outbox: never through the provider that is down.
     const downSince = waiting.provider_down_since!.getTime();
     expect(waiting.sent_count, "the outage began in the middle of the send").toBeGreaterThanOrEqual(500);
+    // Short of the threshold, a check (at a time of the test's choosing) opens no alert and mails nobody.
+    await checkNewsletterHealth(db, new Date(downSince + ALERT_MS - 500));
+    expect((await admin.newsletters.alerts({ locale: "es" })).filter((a) => a.newsletter_id === n.id)).toEqual([]);
+    expect(await db.emailMessage.count({ where: { tag: "newsletter-alert" } })).toBe(0);
     await new Promise((r) => setTimeout(r, Math.max(0, downSince + ALERT_MS + 200 - Date.now())));
     await checkNewsletterHealth(db, new Date());
     await checkNewsletterHealth(db, new Date());
