@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { createElement as h } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminRenderer } from "../support/admin-render.ts";
 import { buildSubscriptions } from "../support/builders.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
@@ -27,6 +29,8 @@ const { planBatches } = await import("~/features/newsletter/send.ts");
 const { pauseSend } = await import("~/features/newsletter/provider-outage.ts");
 const { checkNewsletterHealth } = await import("~/features/newsletter/health.ts");
 const { adminSession, callerAs, userSession } = await import("../support/sessions.ts");
+const { NewsletterRow } = await import("~/features/newsletter/ui/newsletter-row.tsx");
+const render = await adminRenderer("es");
 const admin = callerAs(adminSession).admin;
 const uid = () => randomBytes(4).toString("hex");
 let emails: string[] = [];
@@ -71,6 +75,21 @@ describe("a provider outage longer than the pause threshold", () => {
     expect(paused).toMatchObject({ status: "paused", failure_reason: null, provider_retry_at: null });
     expect(paused.provider_down_since).toBeInstanceOf(Date);
     expect(Date.now() - paused.provider_down_since!.getTime()).toBeGreaterThanOrEqual(PAUSE_MS);
+    // Its row in the admin says since when, and offers the one click that resumes it.
+    const noop = () => undefined;
+    const row = render(
+      h(NewsletterRow, {
+        newsletter: paused,
+        busy: false,
+        onSend: noop,
+        onResumePaused: noop,
+        onCancelSend: noop,
+        onDelete: noop,
+      }),
+    );
+    const since = paused.provider_down_since!.toLocaleTimeString("es-ES", { hour: "2-digit", minute: "2-digit" });
+    expect(row).toContain(`en pausa: el proveedor no responde desde las ${since} · reanúdalo cuando vuelva`);
+    expect(row).toContain('data-testid="newsletter-resume-paused"');
 
     // The paused send keeps its alert open (mailed once, through the outbox).
     await checkNewsletterHealth(db, new Date());
