@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildArticle } from "../support/builders.ts";
-import { startFakeOpenAi } from "../support/fake-openai.ts";
+import { startFakeNews } from "../support/fake-news.ts";
+import { DEFAULT_DRAFT, startFakeOpenAi } from "../support/fake-openai.ts";
+import { SOURCE_PAGES, startFakeSources } from "../support/fake-sources.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 import { startRedisServer } from "../support/redis-server.ts";
 import { startS3Server } from "../support/s3-server.ts";
@@ -16,7 +18,14 @@ const database = await createPrivateDatabase("jobexp");
 const redis = await startRedisServer();
 const s3 = await startS3Server();
 const openAi = await startFakeOpenAi();
+// Official sites and feeds on loopback, for the agent runs and the link check.
+const sources = await startFakeSources();
+const news = await startFakeNews({ rssItems: [] });
 vi.stubEnv("REDIS_URL", redis.url);
+vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
+vi.stubEnv("SOURCE_ALLOWLIST", "");
+vi.stubEnv("NEWS_FEEDS", news.rssUrl);
+vi.stubEnv("NEWSAPI_KEY", "");
 vi.stubEnv("OPENAI_API_KEY", "job-expiry-fake-key");
 vi.stubEnv("OPENAI_BASE_URL", openAi.url);
 for (const [k, v] of Object.entries(s3.env)) vi.stubEnv(k, v);
@@ -32,12 +41,15 @@ const { runJob, settleJobs } = await import("../support/jobs.ts");
 const { fixAuthorNames } = await import("~/features/agents/author-migration.ts");
 const { finalizeAndPublish } = await import("~/features/newsletter/cache.ts");
 const { finalizeNewsletter } = await import("~/features/newsletter/send.ts");
+const { linkCheckJob } = await import("~/server/jobs.ts");
+const { adminSession, callerAs } = await import("../support/sessions.ts");
 const { default: RedisCacheHandler, openRedisCache } = await import("~/platform/cache/redis-cache-handler.mjs");
 const { IncrementalCache } = await import("next/dist/server/lib/incremental-cache/index.js");
 await expectAppOn(db, database.name);
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const WRITES = 50;
+const CONSULTATION = "/ai-office/consultation";
 
 type Entry = { value: { data: { body: string } } } | null;
 type Handler = {
@@ -104,7 +116,7 @@ afterAll(async () => {
   await Promise.all(instances.map((i) => i.handler.state.close()));
   await redis.stop();
   await s3.close();
-  await openAi.close();
+  await Promise.all([openAi.close(), sources.close(), news.close()]);
 });
 
 const stored = async (url: string) => (await imageStorage().get(url.replace("/api/media/", ""))) !== null;
@@ -223,4 +235,51 @@ describe("job-driven writes reach the shared cache on every instance", () => {
     }
     expect(missed).toEqual([]);
   });
+
+  it("agent auto-publishes and link-check verdicts (a changed source re-verified) expire on both", async () => {
+    await waitHealthy();
+    const admin = callerAs(adminSession).admin;
+    const missed: string[] = [];
+    const listKey = "list:published";
+    const list = () => db.article.findMany({ where: { status: "published" }, select: { slug: true } });
+    const created = await admin.agents.create({
+      name: `Agente ${unique}`,
+      type: "article-generator",
+      config: { content: { topics: "ai act", targetLength: "600", sourceUrls: [sources.urlOf(CONSULTATION)] } },
+      auto_publish: true,
+    });
+    const agent = await admin.agents.update({ ...created, status: "active", auto_publish: true });
+    for (let i = 0; i < 4; i++) {
+      // Letters only: a number in the title is a figure no source states.
+      openAi.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${"abcd"[i]}${unique.replace(/\d/g, "")}` };
+      for (const x of instances) await x.read(listKey, articleChangeTags({}), list);
+      lastRequest(i);
+      const { run } = await admin.agents.execute({ id: agent.id });
+      await settleJobs(60_000);
+      const article = await db.article.findUnique({ where: { agent_run_id: run!.id } });
+      expect(article?.status, `auto-publish ${i + 1}`).toBe("published");
+      for (const [n, x] of instances.entries())
+        if ((await x.cached(listKey)) !== null) missed.push(`auto-publish ${i + 1} on instance ${n + 1}`);
+    }
+
+    const slug = `job-sources-${unique}`;
+    const row = await buildArticle(db, {
+      slug,
+      status: "published",
+      published_at: new Date(),
+      sources: [{ name: "Comisión Europea", url: sources.urlOf(CONSULTATION) }],
+    });
+    await runJob(linkCheckJob, { all: true }); // the first copy of the source
+    const page = SOURCE_PAGES[CONSULTATION]!;
+    for (let i = 0; i < 4; i++) {
+      for (const x of instances) await x.read(`fuentes:${i}`, articleChangeTags({ slug }), async () => "before");
+      lastRequest(i);
+      sources.revise(CONSULTATION, { ...page, paragraphs: [...page.paragraphs, `Update ${"abcd"[i]}.`] });
+      await runJob(linkCheckJob, { all: true });
+      expect(await db.sourceSnapshot.count({ where: { article_id: row.id } }), "a new copy").toBe(i + 2);
+      for (const [n, x] of instances.entries())
+        if ((await x.cached(`fuentes:${i}`)) !== null) missed.push(`link-check verdict ${i + 1} on instance ${n + 1}`);
+    }
+    expect(missed).toEqual([]);
+  }, 240_000);
 });

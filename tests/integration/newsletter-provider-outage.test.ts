@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { createElement as h } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminRenderer } from "../support/admin-render.ts";
 import { buildSubscriptions } from "../support/builders.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
@@ -27,6 +29,8 @@ const { eventually } = await import("../support/resend-env.ts");
 const { checkNewsletterHealth } = await import("~/features/newsletter/health.ts");
 const { env } = await import("~/platform/env/env.js");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
+const { NewsletterRow } = await import("~/features/newsletter/ui/newsletter-row.tsx");
+const render = await adminRenderer("es");
 const admin = callerAs(adminSession).admin;
 const uid = () => randomBytes(4).toString("hex");
 let emails: string[] = [];
@@ -95,11 +99,22 @@ describe("Resend unavailable during a newsletter send", () => {
     }, 20_000);
     expect(waiting.status).toBe("sending");
     expect(waiting.provider_retry_at!.getTime()).toBeGreaterThan(waiting.provider_down_since!.getTime());
+    // Its row says so in the admin's words, with the time of the next try (the admin's clock).
+    const noop = () => undefined;
+    const rowProps = { busy: false, onSend: noop, onResumePaused: noop, onCancelSend: noop, onDelete: noop };
+    const nextTry = waiting.provider_retry_at!.toLocaleTimeString("es-ES", { hour: "2-digit", minute: "2-digit" });
+    expect(render(h(NewsletterRow, { newsletter: waiting, ...rowProps }))).toContain(
+      `en pausa: el proveedor no responde · próximo intento a las ${nextTry}`,
+    );
 
     // Past the alert threshold, the health check (every minute) opens one alert and mails the editors once,
     // through the outbox: never through the provider that is down.
     const downSince = waiting.provider_down_since!.getTime();
     expect(waiting.sent_count, "the outage began in the middle of the send").toBeGreaterThanOrEqual(500);
+    // Short of the threshold, a check (at a time of the test's choosing) opens no alert and mails nobody.
+    await checkNewsletterHealth(db, new Date(downSince + ALERT_MS - 500));
+    expect((await admin.newsletters.alerts({ locale: "es" })).filter((a) => a.newsletter_id === n.id)).toEqual([]);
+    expect(await db.emailMessage.count({ where: { tag: "newsletter-alert" } })).toBe(0);
     await new Promise((r) => setTimeout(r, Math.max(0, downSince + ALERT_MS + 200 - Date.now())));
     await checkNewsletterHealth(db, new Date());
     await checkNewsletterHealth(db, new Date());
