@@ -110,7 +110,10 @@ describe("Resend unavailable during a newsletter send", () => {
     // Past the alert threshold, the health check (every minute) opens one alert and mails the editors once,
     // through the outbox: never through the provider that is down.
     const downSince = waiting.provider_down_since!.getTime();
-    expect(waiting.sent_count, "the outage began in the middle of the send").toBeGreaterThanOrEqual(500);
+    // The outage began in the middle of the send: the five batches Resend took before are counted (a lane records
+    // its batch a moment after Resend's answer, so the listing that showed the next try may not count the last yet).
+    await eventually(async () => (await row(n.id)).sent_count >= 500, 10_000);
+    expect((await row(n.id)).sent_count).toBeLessThan(SUBSCRIBERS);
     // Short of the threshold, a check (at a time of the test's choosing) opens no alert and mails nobody.
     await checkNewsletterHealth(db, new Date(downSince + ALERT_MS - 500));
     expect((await admin.newsletters.alerts({ locale: "es" })).filter((a) => a.newsletter_id === n.id)).toEqual([]);
