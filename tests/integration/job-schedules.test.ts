@@ -23,6 +23,9 @@ const { runJob, settleJobs } = await import("../support/jobs.ts");
 // As the server's start does: the engine schedules the app's jobs it is given.
 registerAppJobs();
 
+/** A Friday after the Top 5's 08:00 (Madrid) slot, whatever the machine's date. */
+const startedAt = new Date("2026-12-11T10:00:00Z");
+
 describe("schedules", () => {
   it("the Friday Top 5 is on by default: Friday 08:00 Europe/Madrid, scheduled on the engine", async () => {
     await expectAppOn(db, database.name);
@@ -72,7 +75,8 @@ describe("schedules", () => {
 
   it("a fire missed while the site was down is caught up once at the next start", async () => {
     const engine = await getEngine();
-    const slot = previousFire(weeklyNewsletterJob.cron!);
+    // The start's time is passed in: on the real clock a run across Friday 08:00 Madrid would see two slots.
+    const slot = previousFire(weeklyNewsletterJob.cron!, startedAt);
     await db.jobScheduleFire.deleteMany({});
     await db.newsletter.deleteMany({});
     // The schedule existed before the slot (the site ran last week), and nobody handled the slot.
@@ -81,12 +85,12 @@ describe("schedules", () => {
       slot.toISOString(),
       WEEKLY_NEWSLETTER,
     );
-    await catchUpMissedFires(engine);
-    await catchUpMissedFires(engine); // a second instance starting at the same time
+    await catchUpMissedFires(engine, startedAt);
+    await catchUpMissedFires(engine, startedAt); // a second instance starting at the same time
     await settleJobs();
     expect(await db.newsletter.count()).toBe(1);
     expect(await db.jobScheduleFire.count({ where: { name: WEEKLY_NEWSLETTER, slot } })).toBe(1);
-    await catchUpMissedFires(engine); // a later restart: the slot is handled
+    await catchUpMissedFires(engine, new Date(startedAt.getTime() + 60_000)); // a later restart: the slot is handled
     await settleJobs();
     expect(await db.newsletter.count()).toBe(1);
   });
@@ -98,7 +102,9 @@ describe("schedules", () => {
       function: fn,
       events: [{ name: "inngest/scheduled.timer", data: { cron: weeklyNewsletterJob.cron } }],
     });
-    const { result } = await t.execute();
+    // The cron fires in the same week as the catch-up above: its slot is computed from this clock.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(startedAt.getTime() + 120_000) });
+    const { result } = await t.execute().finally(() => vi.useRealTimers());
     expect(result).toMatchObject({ skipped: "already handled by another run" });
     expect(await db.newsletter.count()).toBe(1);
   });
