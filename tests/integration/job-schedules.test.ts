@@ -23,6 +23,16 @@ const { runJob, settleJobs } = await import("../support/jobs.ts");
 // As the server's start does: the engine schedules the app's jobs it is given.
 registerAppJobs();
 
+/** A Friday after the Top 5's 08:00 (Madrid) slot, whatever the machine's date. */
+const startedAt = new Date("2026-12-11T10:00:00Z");
+const fridaySlot = previousFire(weeklyNewsletterJob.cron!, startedAt);
+/**
+ * The newsletters made for that slot (a slot's Top 5 covers the 7 days before it). Counted by slot, not in
+ * all: the engine's own Friday 08:00 fire may add one for the real week when a run crosses it.
+ */
+const newslettersOfSlot = () =>
+  db.newsletter.count({ where: { week_start: new Date(fridaySlot.getTime() - 7 * 24 * 3_600_000) } });
+
 describe("schedules", () => {
   it("the Friday Top 5 is on by default: Friday 08:00 Europe/Madrid, scheduled on the engine", async () => {
     await expectAppOn(db, database.name);
@@ -60,19 +70,21 @@ describe("schedules", () => {
 
   it("one newsletter per weekly slot, however many runs fire for it", async () => {
     await loadSeed(db);
-    const slot = previousFire(weeklyNewsletterJob.cron!).toISOString();
+    const slot = fridaySlot.toISOString();
     const [a, b] = await Promise.all([runJob(weeklyNewsletterJob, { slot }), runJob(weeklyNewsletterJob, { slot })]);
     const outcomes = [a, b] as { newsletterId?: string; skipped?: string }[];
     expect(outcomes.filter((o) => o.newsletterId)).toHaveLength(1);
     expect(outcomes.filter((o) => o.skipped)).toHaveLength(1);
-    expect(await db.newsletter.count()).toBe(1);
+    expect(await newslettersOfSlot()).toBe(1);
     // NEWSLETTER_CRON_MODE=draft: generated for an editor to send.
-    expect((await db.newsletter.findFirstOrThrow()).status).toBe("draft");
+    const made = outcomes.find((o) => o.newsletterId)!.newsletterId!;
+    expect((await db.newsletter.findUniqueOrThrow({ where: { id: made } })).status).toBe("draft");
   });
 
   it("a fire missed while the site was down is caught up once at the next start", async () => {
     const engine = await getEngine();
-    const slot = previousFire(weeklyNewsletterJob.cron!);
+    // The start's time is passed in: on the real clock a run across Friday 08:00 Madrid would see two slots.
+    const slot = fridaySlot;
     await db.jobScheduleFire.deleteMany({});
     await db.newsletter.deleteMany({});
     // The schedule existed before the slot (the site ran last week), and nobody handled the slot.
@@ -81,14 +93,14 @@ describe("schedules", () => {
       slot.toISOString(),
       WEEKLY_NEWSLETTER,
     );
-    await catchUpMissedFires(engine);
-    await catchUpMissedFires(engine); // a second instance starting at the same time
+    await catchUpMissedFires(engine, startedAt);
+    await catchUpMissedFires(engine, startedAt); // a second instance starting at the same time
     await settleJobs();
-    expect(await db.newsletter.count()).toBe(1);
+    expect(await newslettersOfSlot()).toBe(1);
     expect(await db.jobScheduleFire.count({ where: { name: WEEKLY_NEWSLETTER, slot } })).toBe(1);
-    await catchUpMissedFires(engine); // a later restart: the slot is handled
+    await catchUpMissedFires(engine, new Date(startedAt.getTime() + 60_000)); // a later restart: the slot is handled
     await settleJobs();
-    expect(await db.newsletter.count()).toBe(1);
+    expect(await newslettersOfSlot()).toBe(1);
   });
 
   it("under Inngest the same job is cron-triggered, and a slot handled on the engine is not handled again", async () => {
@@ -98,9 +110,11 @@ describe("schedules", () => {
       function: fn,
       events: [{ name: "inngest/scheduled.timer", data: { cron: weeklyNewsletterJob.cron } }],
     });
-    const { result } = await t.execute();
+    // The cron fires in the same week as the catch-up above: its slot is computed from this clock.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(startedAt.getTime() + 120_000) });
+    const { result } = await t.execute().finally(() => vi.useRealTimers());
     expect(result).toMatchObject({ skipped: "already handled by another run" });
-    expect(await db.newsletter.count()).toBe(1);
+    expect(await newslettersOfSlot()).toBe(1);
   });
 
   it("NEWSLETTER_CRON_ENABLED=false switches the schedule off (nothing scheduled, nothing caught up)", async () => {

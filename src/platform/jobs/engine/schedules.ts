@@ -9,12 +9,12 @@ export { claimScheduleSlot, engineCron, latestClaimedSlot, nextFire, previousFir
 /**
  * A fire missed while the site was down: at start, a job with `catchUp` whose latest slot has passed and was
  * never claimed is enqueued once for that slot (its enqueue id is the slot, so instances starting together
- * enqueue it once; the slot claim stops a run that the schedule also started).
+ * enqueue it once; the slot claim stops a run that the schedule also started). `now`: the start's time.
  */
-export async function catchUpMissedFires(engine: Engine): Promise<void> {
+export async function catchUpMissedFires(engine: Engine, now = new Date()): Promise<void> {
   for (const job of registeredJobs()) {
     if (!job.cron || !job.catchUp) continue;
-    const slot = previousFire(job.cron);
+    const slot = previousFire(job.cron, now);
     const claimed = await db.jobScheduleFire.findUnique({ where: { name_slot: { name: job.name, slot } } });
     if (claimed) continue;
     // Only a slot that passed after the schedule existed: a fresh install does not send last week's mail.
