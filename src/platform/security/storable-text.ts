@@ -22,7 +22,8 @@ function walk<T>(value: unknown, visit: (text: string, path: string[], depth: nu
       // Pushed in reverse so the first entry is looked at first.
       for (let k = entries.length - 1; k >= 0; k--) {
         const [key, child] = entries[k] as readonly [string, unknown];
-        if (!Array.isArray(item.value) && key.includes("\u0000")) stack.push({ value: key, path: [...item.path, key] });
+        // A key is text that gets stored too (a record's keys): visited as a string at its own path.
+        if (!Array.isArray(item.value)) stack.push({ value: key, path: [...item.path, key] });
         stack.push({ value: child, path: [...item.path, key] });
       }
     }
@@ -36,6 +37,17 @@ function walk<T>(value: unknown, visit: (text: string, path: string[], depth: nu
  */
 export function nulCharacterPath(value: unknown): string | null {
   return walk(value, (text, path) => (text.includes("\u0000") ? path.join(".") : null));
+}
+
+/** Half of a UTF-16 surrogate pair with no other half next to it. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A lone surrogate has no UTF-8 form: into a text column it would be stored as U+FFFD unnoticed, and into a
+ * JSON column PostgreSQL refuses it (a 500). Returns the dotted path of the first string (or key) with one.
+ */
+export function unpairedSurrogatePath(value: unknown): string | null {
+  return walk(value, (text, path) => (UNPAIRED_SURROGATE.test(text) ? path.join(".") : null));
 }
 
 /** The dotted path where input first goes deeper than MAX_INPUT_DEPTH, or null. */

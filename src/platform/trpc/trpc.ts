@@ -11,7 +11,7 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/u
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
 import { isClientAbort } from "~/platform/http/client-abort.ts";
 import { requestLog } from "~/platform/log/logger.ts";
-import { nulCharacterPath, tooDeepPath } from "~/platform/security/storable-text.ts";
+import { nulCharacterPath, tooDeepPath, unpairedSurrogatePath } from "~/platform/security/storable-text.ts";
 import { inputTooDeep, inputTransformer } from "./input-transformer.ts";
 
 interface TRPCContext {
@@ -116,8 +116,8 @@ export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
 /**
- * Input PostgreSQL cannot store (a NUL character) is a 400 naming the field, never a failed insert (500);
- * so is input nested deeper than any procedure takes (checked first, without recursion).
+ * Input PostgreSQL cannot store (a NUL character, an unpaired surrogate) is a 400 naming the field, never a
+ * failed insert (500); so is input nested deeper than any procedure takes (checked first, without recursion).
  */
 const storableText = t.middleware(async ({ getRawInput, next }) => {
   const raw = await getRawInput();
@@ -129,6 +129,13 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
       field,
       reason: "inputNulCharacter",
       params: { field: field || "input" },
+    });
+  const broken = unpairedSurrogatePath(raw);
+  if (broken !== null)
+    throw new AppError("BAD_REQUEST", `${broken || "input"}: must be valid Unicode text (an unpaired surrogate)`, {
+      field: broken,
+      reason: "inputUnpairedSurrogate",
+      params: { field: broken || "input" },
     });
   return next();
 });
