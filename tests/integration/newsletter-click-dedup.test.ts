@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 
 /**
@@ -7,6 +7,12 @@ import { createOneItemNewsletter } from "../support/newsletters.ts";
  * click counts once per daily visitor (salt, address, user agent), issue and item; HEAD, bots and prefetches
  * are redirected but never counted.
  */
+// Every click of this file happens at one instant of a day that is not today: "once per reader and day" is
+// checked on that day whatever the machine's clock says (a run across 00:00 UTC would otherwise count two).
+const CLICKED_AT = new Date("2026-12-02T12:00:00Z");
+vi.useFakeTimers({ toFake: ["Date"], now: CLICKED_AT });
+afterAll(() => vi.useRealTimers());
+
 const { db } = await import("~/platform/db/db.ts");
 const clickRoute = await import("~/app/api/newsletter/click/[id]/[index]/route.ts");
 
@@ -67,9 +73,11 @@ describe("the newsletter click counter cannot be inflated", () => {
     const cols = await db.$queryRaw<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'newsletter_click_visitors'`;
     expect(cols.map((c) => c.column_name).sort()).toEqual(["day", "item_index", "newsletter_id", "visitor"]);
-    const stored = await db.$queryRaw<{ visitor: Uint8Array }[]>`
-      SELECT visitor FROM newsletter_click_visitors WHERE newsletter_id = ${newsletter.id}`;
+    const stored = await db.$queryRaw<{ visitor: Uint8Array; day: string }[]>`
+      SELECT visitor, day::text AS day FROM newsletter_click_visitors WHERE newsletter_id = ${newsletter.id}`;
     expect(stored).toHaveLength(3);
+    // Kept under the day of the salt that made it (one clock for both), so it is forgotten with that salt.
+    expect(stored.map((r) => r.day)).toEqual(["2026-12-02", "2026-12-02", "2026-12-02"]);
     for (const row of stored) {
       const text = Buffer.from(row.visitor).toString("latin1");
       expect(text).not.toContain("203.0.113");

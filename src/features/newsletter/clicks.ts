@@ -36,9 +36,15 @@ export function clickTarget(item: NewsletterItem, lang: "es" | "en", to: string 
  * once per daily visitor id (`visitor`: the analytics feature's keyed hash; null for HEAD, bots and
  * prefetches, which are not counted). The counter stays an aggregate: what is kept to deduplicate is the
  * day's hash, deleted after two days, never an address, a user agent or a cookie. Clicks on drafts
- * (previews, test copies) go through uncounted.
+ * (previews, test copies) go through uncounted. `now` must be the time `visitor`'s salt was taken for: the
+ * row is kept under that salt's day, on one clock.
  */
-export async function recordClick(db: DbClient, input: ClickInput, visitor: Uint8Array | null = null): Promise<string> {
+export async function recordClick(
+  db: DbClient,
+  input: ClickInput,
+  visitor: Uint8Array | null = null,
+  now = new Date(),
+): Promise<string> {
   const row = await db.newsletter.findUnique({ where: { id: input.id }, select: { status: true, items: true } });
   if (!row) throw notFound("Newsletter");
   const item = (row.items as NewsletterItem[])[input.index];
@@ -48,7 +54,7 @@ export async function recordClick(db: DbClient, input: ClickInput, visitor: Uint
   if (visitor && (row.status === "sent" || row.status === "sending")) {
     await db.$executeRaw`WITH first_click AS (
         INSERT INTO newsletter_click_visitors (newsletter_id, item_index, day, visitor)
-        VALUES (${input.id}, ${input.index}, (now() AT TIME ZONE 'UTC')::date, ${visitor})
+        VALUES (${input.id}, ${input.index}, (${now}::timestamptz AT TIME ZONE 'UTC')::date, ${visitor})
         ON CONFLICT DO NOTHING RETURNING 1)
       INSERT INTO newsletter_clicks (newsletter_id, item_index, clicks, updated_at)
       SELECT ${input.id}, ${input.index}, 1, now() FROM first_click

@@ -13,8 +13,9 @@ const handler = route<{ id: string; index: string }>("public", async (req, { par
     lang: query.get("lang") ?? undefined,
     to: query.get("to") ?? undefined,
   });
-  const visitor = countable(req) ? await visitorOf(db, req.headers) : null;
-  const target = await recordClick(db, input, visitor);
+  const now = new Date(); // one clock for the salt's day and the day the click is kept under
+  const visitor = countable(req) ? await visitorOf(db, req.headers, now) : null;
+  const target = await recordClick(db, input, visitor, now);
   return new Response(null, {
     status: 302,
     headers: { location: target, "cache-control": "no-store", "referrer-policy": "no-referrer" },
