@@ -98,15 +98,13 @@ describe("admin newsletters", () => {
     // The panel hydrates after the sign-in redirect; allow a slow (shared, loaded) machine some time.
     await tab.getByTestId("newsletter-generate").waitFor({ timeout: 60_000 });
 
-    const before = new Date(Date.now() - 1000);
+    // Other files publish into this week and generate drafts of their own (the REST contract does) at the same
+    // time, so the test follows the draft its own click created, read from that call's answer.
+    const answer = page.waitForResponse((r) => r.url().includes("admin.newsletters.generate"));
     await tab.getByTestId("newsletter-generate").click();
+    const generatedId = generatedNewsletterId(await (await answer).text());
     await toast(page, "Newsletter generado").waitFor();
-    // Other files publish into this week too, so which pieces rank is theirs to decide: the test follows the
-    // draft it generated, not its own article.
-    const generated = await db.newsletter.findFirstOrThrow({
-      where: { created_at: { gte: before }, status: "draft" },
-      orderBy: { created_at: "desc" },
-    });
+    const generated = await db.newsletter.findUniqueOrThrow({ where: { id: generatedId } });
     const items = generated.items as { title_es: string; title_en: string; date: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(5);
@@ -144,3 +142,17 @@ describe("admin newsletters", () => {
     await page.context().close();
   });
 });
+
+/** The id of the newsletter in a tRPC answer (streamed JSON lines or one JSON document). */
+function generatedNewsletterId(body: string): string {
+  const found: string[] = [];
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== "object") return;
+    const o = v as Record<string, unknown>;
+    if (typeof o.id === "string" && o.status === "draft" && Array.isArray(o.items)) found.push(o.id);
+    for (const child of Object.values(o)) visit(child);
+  };
+  for (const line of body.split("\n").filter((l) => l.trim() !== "")) visit(JSON.parse(line));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
