@@ -19,5 +19,5 @@ export const adminRunsRouter = createTRPCRouter({
   /** 'Ejecuciones Hoy' (Europe/Madrid day). */
   stats: adminProcedure
     .output(z.object({ today: z.number() }))
-    .query(async ({ ctx }) => ({ today: await countRunsToday(ctx.db) })),
+    .query(async ({ ctx }) => ({ today: await countRunsToday(ctx.db, new Date()) })),
 });

@@ -44,11 +44,15 @@ export async function getRun(db: DbClient, id: string, locale = "es"): Promise<A
   return toRunDto(row, locale);
 }
 
-/** 'Ejecuciones Hoy': runs created since midnight in Madrid (the editors' day), whatever the server's zone. */
-export async function countRunsToday(db: DbClient): Promise<number> {
+/**
+ * 'Ejecuciones Hoy': runs created from midnight in Madrid (the editors' day, whatever the server's zone) up to
+ * `now`, the request's time (one clock for the day and its end, so a test can set it).
+ */
+export async function countRunsToday(db: DbClient, now: Date): Promise<number> {
   const [row] = await db.$queryRaw<{ count: bigint }[]>`
     SELECT count(*) AS count FROM agent_runs
-    WHERE created_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Madrid') AT TIME ZONE 'Europe/Madrid')`;
+    WHERE created_at >= (date_trunc('day', ${now}::timestamptz AT TIME ZONE 'Europe/Madrid') AT TIME ZONE 'Europe/Madrid')
+      AND created_at <= ${now}::timestamptz`;
   return Number(row?.count ?? 0);
 }
 
