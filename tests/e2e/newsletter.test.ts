@@ -89,6 +89,10 @@ describe("admin newsletters", () => {
 
   it("generates the week's Top 5, previews it in both languages and sends it", async () => {
     const page = await freshPage();
+    const failedCalls: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() >= 400) failedCalls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await page.goto(`${baseUrl}/login?callbackUrl=%2Fadmin%2Fnewsletters`);
     await page.fill("#email", E2E_ADMIN.email);
     await page.fill("#password", E2E_ADMIN.password);
@@ -98,8 +102,8 @@ describe("admin newsletters", () => {
     // The panel hydrates after the sign-in redirect; allow a slow (shared, loaded) machine some time.
     await tab.getByTestId("newsletter-generate").waitFor({ timeout: 60_000 });
 
-    // Other files publish into this week and generate drafts of their own (the REST contract does) at the same
-    // time, so the test follows the draft its own click created, read from that call's answer.
+    // Other files publish into this week and leave drafts of their own (the REST contract does): the test follows
+    // the draft its own click created, read from that call's answer.
     const answer = page.waitForResponse((r) => r.url().includes("admin.newsletters.generate"));
     await tab.getByTestId("newsletter-generate").click();
     const generatedId = generatedNewsletterId(await (await answer).text());
@@ -110,7 +114,15 @@ describe("admin newsletters", () => {
     expect(items.length).toBeLessThanOrEqual(5);
     const lead = items[0]!;
     const row = tab.locator(`[data-testid="newsletter-row"][data-id="${generated.id}"]`);
-    await row.waitFor();
+    await row.waitFor().catch(async (error: Error) => {
+      // What the list showed instead, and the API calls that failed: enough to tell a stale list from a failed one.
+      const shown = await tab
+        .getByTestId("newsletter-row")
+        .evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-id")}:${r.getAttribute("data-status")}`));
+      throw new Error(`draft ${generated.id} not listed; rows [${shown.join(", ")}]; failed calls [${failedCalls}]`, {
+        cause: error,
+      });
+    });
     expect(await row.getAttribute("data-status")).toBe("draft");
 
     await row.getByRole("button", { name: "Vista previa" }).click();
