@@ -90,8 +90,12 @@ describe("admin newsletters", () => {
   it("generates the week's Top 5, previews it in both languages and sends it", async () => {
     const page = await freshPage();
     const failedCalls: string[] = [];
+    const pages: string[] = [];
     page.on("response", (r) => {
       if (r.status() >= 400) failedCalls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    page.on("framenavigated", (f) => {
+      if (f === page.mainFrame()) pages.push(new URL(f.url()).pathname);
     });
     await page.goto(`${baseUrl}/login?callbackUrl=%2Fadmin%2Fnewsletters`);
     await page.fill("#email", E2E_ADMIN.email);
@@ -103,12 +107,14 @@ describe("admin newsletters", () => {
     await tab.getByTestId("newsletter-generate").waitFor({ timeout: 60_000 });
 
     // Other files publish into this week and leave drafts of their own (the REST contract does): the test follows
-    // the draft its own click created, read from that call's answer.
-    const answer = page.waitForResponse((r) => r.url().includes("admin.newsletters.generate"));
+    // the one draft its click added.
+    const known = (await db.newsletter.findMany({ select: { id: true } })).map((n) => n.id);
+    const clickedAt = Date.now();
     await tab.getByTestId("newsletter-generate").click();
-    const generatedId = generatedNewsletterId(await (await answer).text());
     await toast(page, "Newsletter generado").waitFor();
-    const generated = await db.newsletter.findUniqueOrThrow({ where: { id: generatedId } });
+    const added = await db.newsletter.findMany({ where: { id: { notIn: known } }, select: { id: true, status: true } });
+    expect(added).toEqual([{ id: expect.any(String), status: "draft" }]);
+    const generated = await db.newsletter.findUniqueOrThrow({ where: { id: added[0]!.id } });
     const items = generated.items as { title_es: string; title_en: string; date: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(5);
@@ -119,9 +125,12 @@ describe("admin newsletters", () => {
       const shown = await tab
         .getByTestId("newsletter-row")
         .evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-id")}:${r.getAttribute("data-status")}`));
-      throw new Error(`draft ${generated.id} not listed; rows [${shown.join(", ")}]; failed calls [${failedCalls}]`, {
-        cause: error,
-      });
+      const panels = await page.getByTestId("admin-panel").count();
+      throw new Error(
+        `draft ${generated.id} not listed ${Date.now() - clickedAt} ms after the click; at ${page.url()} (${panels} ` +
+          `admin panel); rows [${shown.join(", ")}]; failed calls [${failedCalls}]; page URLs [${pages}]`,
+        { cause: error },
+      );
     });
     expect(await row.getAttribute("data-status")).toBe("draft");
 
@@ -154,17 +163,3 @@ describe("admin newsletters", () => {
     await page.context().close();
   });
 });
-
-/** The id of the newsletter in a tRPC answer (streamed JSON lines or one JSON document). */
-function generatedNewsletterId(body: string): string {
-  const found: string[] = [];
-  const visit = (v: unknown): void => {
-    if (v === null || typeof v !== "object") return;
-    const o = v as Record<string, unknown>;
-    if (typeof o.id === "string" && o.status === "draft" && Array.isArray(o.items)) found.push(o.id);
-    for (const child of Object.values(o)) visit(child);
-  };
-  for (const line of body.split("\n").filter((l) => l.trim() !== "")) visit(JSON.parse(line));
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
