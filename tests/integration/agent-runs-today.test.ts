@@ -24,27 +24,47 @@ async function todayAt(now: string) {
 afterEach(() => vi.useRealTimers());
 
 describe("Ejecuciones Hoy", () => {
-  it("in winter (UTC+1): from 23:00 UTC of the day before, not the last second before it", async () => {
-    await runsAt("2026-01-14T22:59:59.999Z", "2026-01-14T23:00:00.000Z", "2026-01-15T10:00:00.000Z");
-    // 00:30 in Madrid: the run at Madrid's midnight is today's; the UTC day has not turned yet.
-    expect(await todayAt("2026-01-14T23:30:00.000Z")).toBe(1);
+  it("in winter (UTC+1): the day runs from 23:00 UTC of the day before to 23:00 UTC", async () => {
+    await runsAt(
+      "2026-01-14T22:59:59.999Z",
+      "2026-01-14T23:00:00.000Z",
+      "2026-01-15T10:00:00.000Z",
+      "2026-01-15T23:00:00.000Z",
+    );
+    // 00:30 and 11:30 in Madrid on the 15th: the runs of Madrid's 15th, not the one a millisecond before its
+    // midnight nor the one at the next midnight.
+    expect(await todayAt("2026-01-14T23:30:00.000Z")).toBe(2);
     expect(await todayAt("2026-01-15T10:30:00.000Z")).toBe(2);
-    // 23:59:59 in Madrid of the day before: only the run a millisecond earlier.
+    // 23:59:59.999 in Madrid on the 14th (the UTC day would count three).
     expect(await todayAt("2026-01-14T22:59:59.999Z")).toBe(1);
   });
 
-  it("in summer (UTC+2): from 22:00 UTC of the day before", async () => {
+  it("in summer (UTC+2): the day starts at 22:00 UTC of the day before", async () => {
     await runsAt("2026-07-14T21:59:59.000Z", "2026-07-14T22:00:00.000Z", "2026-07-14T22:10:00.000Z");
     // A UTC day would count all three; Madrid's day, which began at 22:00 UTC, two.
     expect(await todayAt("2026-07-14T23:30:00.000Z")).toBe(2);
   });
 
-  it("on the days the clocks change, the day starts at Madrid's midnight of that day's offset", async () => {
-    // 2026-10-25: clocks go back at 03:00 CEST (01:00 UTC); the day began at 00:00 CEST = 22:00 UTC on the 24th.
-    await runsAt("2026-10-24T21:59:00.000Z", "2026-10-24T22:00:00.000Z", "2026-10-25T02:00:00.000Z");
-    expect(await todayAt("2026-10-25T12:00:00.000Z")).toBe(2);
-    // 2027-03-28: clocks go forward at 02:00 CET (01:00 UTC); the day began at 00:00 CET = 23:00 UTC on the 27th.
-    await runsAt("2027-03-27T22:59:00.000Z", "2027-03-27T23:00:00.000Z", "2027-03-28T01:30:00.000Z");
-    expect(await todayAt("2027-03-28T12:00:00.000Z")).toBe(2);
+  it("on the days the clocks change, the day is 25 or 23 hours long", async () => {
+    // 2026-10-25: clocks go back at 03:00 CEST (01:00 UTC); the day runs from 00:00 CEST (22:00 UTC on the 24th)
+    // to 00:00 CET (23:00 UTC on the 25th).
+    await runsAt(
+      "2026-10-24T21:59:00.000Z",
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T02:00:00.000Z",
+      "2026-10-25T22:59:00.000Z",
+      "2026-10-25T23:00:00.000Z",
+    );
+    expect(await todayAt("2026-10-25T12:00:00.000Z")).toBe(3);
+    // 2027-03-28: clocks go forward at 02:00 CET (01:00 UTC); the day runs from 00:00 CET (23:00 UTC on the
+    // 27th) to 00:00 CEST (22:00 UTC on the 28th).
+    await runsAt(
+      "2027-03-27T22:59:00.000Z",
+      "2027-03-27T23:00:00.000Z",
+      "2027-03-28T01:30:00.000Z",
+      "2027-03-28T21:59:00.000Z",
+      "2027-03-28T22:00:00.000Z",
+    );
+    expect(await todayAt("2027-03-28T12:00:00.000Z")).toBe(3);
   });
 });

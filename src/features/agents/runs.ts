@@ -45,14 +45,16 @@ export async function getRun(db: DbClient, id: string, locale = "es"): Promise<A
 }
 
 /**
- * 'Ejecuciones Hoy': runs created from midnight in Madrid (the editors' day, whatever the server's zone) up to
- * `now`, the request's time (one clock for the day and its end, so a test can set it).
+ * 'Ejecuciones Hoy': runs created on the Madrid calendar day (the editors' day, whatever the server's zone) that
+ * contains `now`, the request's time. The whole day rather than "up to now", so a database clock a little ahead
+ * of the app's does not hide a run just started.
  */
 export async function countRunsToday(db: DbClient, now: Date): Promise<number> {
   const [row] = await db.$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) AS count FROM agent_runs
-    WHERE created_at >= (date_trunc('day', ${now}::timestamptz AT TIME ZONE 'Europe/Madrid') AT TIME ZONE 'Europe/Madrid')
-      AND created_at <= ${now}::timestamptz`;
+    WITH day AS (SELECT date_trunc('day', ${now}::timestamptz AT TIME ZONE 'Europe/Madrid') AS start)
+    SELECT count(*) AS count FROM agent_runs, day
+    WHERE created_at >= (day.start AT TIME ZONE 'Europe/Madrid')
+      AND created_at < ((day.start + interval '1 day') AT TIME ZONE 'Europe/Madrid')`;
   return Number(row?.count ?? 0);
 }
 
