@@ -4,6 +4,16 @@ import { nulCharacterPath, unpairedSurrogatePath } from "~/platform/security/sto
 import { handleRest } from "~/server/rest/handler.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 
+/** The contact form's REST call with `message`, from its own address (each case has its own rate limit). */
+const postContact = (email: string, message: string, ip: string) =>
+  handleRest(
+    new Request("http://localhost/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ name: "Ana", email, message, privacy: true }),
+    }),
+  );
+
 describe("input PostgreSQL cannot store", () => {
   it("finds the first NUL character in strings, arrays and keys", () => {
     expect(nulCharacterPath({ a: "ok", b: ["x", "y\u0000"] })).toBe("b.1");
@@ -14,13 +24,7 @@ describe("input PostgreSQL cannot store", () => {
 
   it("answers 400 naming the field instead of failing the insert with a 500", async () => {
     const email = `nul-${Date.now()}@example.com`;
-    const res = await handleRest(
-      new Request("http://localhost/api/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": "10.99.0.1" },
-        body: JSON.stringify({ name: "Ana", email, message: "Hola\u0000", privacy: true }),
-      }),
-    );
+    const res = await postContact(email, "Hola\u0000", "10.99.0.1");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: "message: must not contain NUL characters",
@@ -41,13 +45,7 @@ describe("input PostgreSQL cannot store", () => {
   // column PostgreSQL refused it (22P02) and the request answered 500.
   it("answers 400 naming the field for an unpaired surrogate, in text and in JSON columns, and writes nothing", async () => {
     const email = `surrogate-${Date.now()}@example.com`;
-    const contact = await handleRest(
-      new Request("http://localhost/api/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": "10.99.0.2" },
-        body: JSON.stringify({ name: "Ana", email, message: "Hola \ud800 mundo", privacy: true }),
-      }),
-    );
+    const contact = await postContact(email, "Hola \ud800 mundo", "10.99.0.2");
     expect(contact.status).toBe(400);
     expect(await contact.json()).toMatchObject({ code: "BAD_REQUEST", field: "message" });
     expect(await db.contactMessage.count({ where: { email } })).toBe(0);

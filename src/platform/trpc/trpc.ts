@@ -115,6 +115,16 @@ export const createCallerFactory = t.createCallerFactory;
 /** Mounts procedures owned by one feature under another feature's namespace (paths stay as the UI and REST know them). */
 export const mergeRouters = t.mergeRouters;
 
+/** Text PostgreSQL cannot store, each with its finder and the rule a refusal names. */
+const UNSTORABLE_TEXT = [
+  { find: nulCharacterPath, reason: "inputNulCharacter", rule: "must not contain NUL characters" },
+  {
+    find: unpairedSurrogatePath,
+    reason: "inputUnpairedSurrogate",
+    rule: "must be valid Unicode text (an unpaired surrogate)",
+  },
+] as const;
+
 /**
  * Input PostgreSQL cannot store (a NUL character, an unpaired surrogate) is a 400 naming the field, never a
  * failed insert (500); so is input nested deeper than any procedure takes (checked first, without recursion).
@@ -123,20 +133,15 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
   const raw = await getRawInput();
   const deep = tooDeepPath(raw);
   if (deep !== null) throw inputTooDeep(deep);
-  const field = nulCharacterPath(raw);
-  if (field !== null)
-    throw new AppError("BAD_REQUEST", `${field || "input"}: must not contain NUL characters`, {
-      field,
-      reason: "inputNulCharacter",
-      params: { field: field || "input" },
-    });
-  const broken = unpairedSurrogatePath(raw);
-  if (broken !== null)
-    throw new AppError("BAD_REQUEST", `${broken || "input"}: must be valid Unicode text (an unpaired surrogate)`, {
-      field: broken,
-      reason: "inputUnpairedSurrogate",
-      params: { field: broken || "input" },
-    });
+  for (const { find, reason, rule } of UNSTORABLE_TEXT) {
+    const field = find(raw);
+    if (field !== null)
+      throw new AppError("BAD_REQUEST", `${field || "input"}: ${rule}`, {
+        field,
+        reason,
+        params: { field: field || "input" },
+      });
+  }
   return next();
 });
 
