@@ -57,21 +57,27 @@ describe("titles and summaries", () => {
     expect(report.status).toBe("needs_review");
   });
 
-  it("flags a headline that joins one fact's amount to another fact's year", () => {
-    const wrong = check(draft("es", [], { title: "El plan de recuperación reserva 2,4 millones de euros hasta 2026" }));
-    expect(brief(wrong.findings)).toEqual(["es/title/figure_not_found"]);
-    expect(wrong.findings[0]?.nearMatch?.passage).toContain("2.400 millones de euros");
-    const right = check(
-      draft("es", [], { title: "El plan de recuperación reserva 2.400 millones de euros hasta 2026" }),
+  it("holds a headline that joins facts stated in different paragraphs, each of its own kind and value", () => {
+    // Facts, not places: 2.400 millones (amount) and 2026 (year) are both stated; 2,4 millones is too.
+    const joined = check(
+      draft("es", [], {
+        title:
+          "El plan de recuperación reserva 2.400 millones de euros hasta 2026 y 2,4 millones de euros al laboratorio",
+      }),
     );
-    expect(right.findings).toEqual([]);
+    expect(joined.findings).toEqual([]);
+    const title = "El 37,5 % de las empresas usa IA y Robles pide transparencia";
+    expect(check(draft("es", [], { title })).findings).toEqual([]);
   });
 
-  it("flags a headline figure that is only another fact's value, unless the body states it", () => {
-    const title = "El Gobierno británico destina el 37,5 % de su presupuesto a la oficina";
-    expect(brief(check(draft("es", [], { title })).findings)).toEqual(["es/title/figure_not_found"]);
-    const stated = draft("es", [["El 37,5 % de las empresas ya usa IA.", [1]]], { title });
-    expect(check(stated).findings).toEqual([]);
+  it("catches a headline whose figure is stated with another value, kind or year, showing the fact compared", () => {
+    const wrongKind = check(draft("es", [], { title: "El uso de la IA en las empresas crece un 37,5 %" }));
+    expect(brief(wrongKind.findings)).toEqual(["es/title/figure_not_found"]);
+    expect(wrongKind.findings[0]?.fact).toMatchObject({ n: 1, kind: "figure", figureKind: "percent", key: "pct:37.5" });
+    const wrongYear = check(
+      draft("es", [], { title: "El plan de recuperación reserva 2.400 millones de euros hasta 2027" }),
+    );
+    expect(brief(wrongYear.findings)).toEqual(["es/title/figure_not_found"]);
   });
 
   it("checks a quotation in a headline against every read source", () => {

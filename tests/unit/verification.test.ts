@@ -126,7 +126,7 @@ describe("verifyDraft", () => {
     expect(report.findings.map((f) => f.check)).toEqual(["untied_claim"]);
   });
 
-  it("accounts for listed sources that 404, are off the list or were never fetched; only the never fetched is a finding", () => {
+  it("accounts for listed sources that 404, are off the list or were never fetched: each is a finding, cited or not", () => {
     const report = verifyDraft({
       drafts: [
         draft(
@@ -146,8 +146,9 @@ describe("verifyDraft", () => {
         source(3, "x", { url: "https://blog.example.com/post", allowListed: false }),
       ],
     });
-    expect(report.status).toBe("failed");
-    expect(report.findings.map((f) => f.check)).toEqual(["source_not_fetched"]);
+    // No sentence rests on them: an editor must look (needs review), and the report says why for each.
+    expect(report.status).toBe("needs_review");
+    expect(report.findings.map((f) => f.check)).toEqual(["source_status", "source_off_list", "source_not_fetched"]);
     expect(report.sources.map((s) => [s.n, s.state, s.reason])).toEqual([
       [1, "unreachable", "http_status"],
       [2, "fetched", null],
@@ -168,7 +169,7 @@ describe("verifyDraft", () => {
         source(3, "x", { url: "https://blog.example.com/post", allowListed: false }),
       ],
     });
-    expect(tied.findings.map((f) => [f.check, f.detail])).toEqual([
+    expect(tied.findings.filter((f) => f.sentence).map((f) => [f.check, f.detail])).toEqual([
       ["source_status", "[1] https://ec.europa.eu/s1 answered 404"],
       ["source_off_list", "[3] https://blog.example.com/post is not on the official-source allow-list"],
     ]);

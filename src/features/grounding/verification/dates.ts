@@ -66,9 +66,9 @@ export const DATE_PATTERNS: { re: RegExp; keys: (m: RegExpExecArray) => string[]
     keys: (m) => dateKeys(m[3], m[1], m[2]),
   },
   {
-    // 2026-08-02 · 02/08/2026 (day first, as both languages' official texts in Europe write it)
-    re: /\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/gu,
-    keys: (m) => (m[1] ? dateKeys(m[1], m[2], m[3]) : dateKeys(m[6], m[5], m[4])),
+    // 2026-08-02 · 02/08/2026 · 2.8.2026 · 02-08-2026 (day first, as official texts in Europe write it)
+    re: /\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})([/.-])(\d{1,2})\5(\d{4})\b/gu,
+    keys: (m) => (m[1] ? dateKeys(m[1], m[2], m[3]) : dateKeys(m[7], m[6], m[4])),
   },
   {
     // agosto de 2026 · August 2026

@@ -1,11 +1,11 @@
 import type { Figure } from "./figures.ts";
 import { words } from "./normalise.ts";
-import { type IndexedSource, type Passage, passageFigureKeys } from "./passages.ts";
+import type { IndexedSource } from "./passages.ts";
 import type { Lang } from "./types.ts";
 
 // Words too common to say two texts speak of the same thing.
 const COMMON = new Set(
-  "para como desde sobre entre hasta según este esta estos estas será serán tiene tienen donde cuando también más that with from this will have their which about into than over under been were they them said also more".split(
+  "para como desde sobre entre hasta según este esta estos estas será serán tiene tienen donde cuando también más that with from this will have their which about into than over under been were they them said also more millón millones million millions billón billones billion billions euro euros dólar dólares dollar dollars libras pounds ciento percent puntos points porcentuales percentage".split(
     " ",
   ),
 );
@@ -17,10 +17,11 @@ const stems = (text: string) =>
   );
 
 /**
- * A title's or summary's figure has no tie to say where it comes from. Holding somewhere in the sources is
- * not enough when it is another fact's value, so it must also be placed: stated by the draft's own body, or
- * found in a passage that shares a word with the sentence (or in a source in the other language, whose
- * words cannot be compared).
+ * A title's or summary's figure has no tie to say which fact it states. A fact of the same kind and value is
+ * not enough when it is about something else (the lab's 2,4 millones in a headline about the recovery plan),
+ * so the fact must also be about what the sentence is about: stated by the draft's own body, or on a line of
+ * the source sharing a word with the sentence (any line of a source in the other language, whose words cannot
+ * be compared). Facts from different lines may be joined: each figure is placed on its own.
  */
 export function placedFigure(
   figure: Figure,
@@ -33,11 +34,13 @@ export function placedFigure(
   const own = stems(sentence);
   let first: { n: number; passage: string } | null = null;
   for (const s of sources) {
-    const holding = s.passages.filter((p: Passage) => figure.keys.some((k) => passageFigureKeys(p, s.lang).has(k)));
-    for (const p of holding) {
-      first ??= { n: s.source.n, passage: p.text };
+    const lines = s.source.text.split("\n");
+    for (const [line, keys] of s.lineKeys) {
+      if (!figure.keys.some((k) => keys.has(k))) continue;
+      const text = lines[line] ?? "";
+      first ??= { n: s.source.n, passage: text };
       if (s.lang !== lang) return { placed: true, passage: null };
-      for (const w of stems(p.text)) if (own.has(w)) return { placed: true, passage: null };
+      for (const w of stems(text)) if (own.has(w)) return { placed: true, passage: null };
     }
   }
   return { placed: !first, passage: first };

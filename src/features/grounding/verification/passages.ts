@@ -1,4 +1,6 @@
-import { sourceFigureKeys } from "./figures.ts";
+import { extractFacts } from "../facts/extract.ts";
+import { FACTS_VERSION, type SourceFacts } from "../facts/types.ts";
+import { sourceFigureKeys, supportedKeys } from "./figures.ts";
 import { normaliseText, words } from "./normalise.ts";
 import { detectLang } from "./numbers.ts";
 import type { Lang, SourceForCheck } from "./types.ts";
@@ -19,7 +21,11 @@ export interface IndexedSource {
   /** The language its numbers are read in: the declared one, else detected from the text. */
   lang: Lang;
   normalised: string;
+  /** What it states, read once: quotations with their speakers, figures with their kinds. */
+  facts: SourceFacts;
+  /** Every key its figure facts support, and the same per line (a range's two ends stated on one line). */
   figureKeys: Set<string>;
+  lineKeys: Map<number, Set<string>>;
   passages: Passage[];
 }
 
@@ -36,11 +42,25 @@ function passagesOf(text: string): Passage[] {
 
 export function indexSource(source: SourceForCheck): IndexedSource {
   const lang = source.lang ?? detectLang(source.text);
+  const facts = source.facts?.version === FACTS_VERSION ? source.facts : extractFacts(source.text, lang);
+  const figureKeys = new Set<string>();
+  const lineKeys = new Map<number, Set<string>>();
+  for (const f of facts.figures) {
+    const line = lineKeys.get(f.line) ?? new Set<string>();
+    for (const key of [f.key, ...(f.also ?? [])])
+      for (const k of supportedKeys(key)) {
+        figureKeys.add(k);
+        line.add(k);
+      }
+    lineKeys.set(f.line, line);
+  }
   return {
     source,
     lang,
     normalised: normaliseText(source.text),
-    figureKeys: sourceFigureKeys(source.text, lang),
+    facts,
+    figureKeys,
+    lineKeys,
     passages: passagesOf(source.text),
   };
 }

@@ -1,7 +1,15 @@
+import { isNotFoundPage } from "~/platform/providers/source-fetcher/not-found-page.ts";
 import type { Finding, Lang, SourceForCheck, SourceResult } from "./types.ts";
 
+/** A 200 whose text is a "page not found" page (stored before the fetcher refused them, or from elsewhere). */
+const notFoundPage = (s: SourceForCheck) => s.fetched && isNotFoundPage({ title: "", text: s.text });
+
 export const isUsable = (s: SourceForCheck) =>
-  s.fetched && s.allowListed && s.status !== null && ((s.status >= 200 && s.status < 300) || s.status === 304);
+  s.fetched &&
+  s.allowListed &&
+  s.status !== null &&
+  ((s.status >= 200 && s.status < 300) || s.status === 304) &&
+  !notFoundPage(s);
 
 const trimmed = (url: string) => url.replace(/\/+$/, "");
 const sameUrl = (a: string, b: string | null) => !!b && trimmed(a) === trimmed(b);
@@ -20,6 +28,7 @@ const REFUSALS: Record<string, string> = {
   private_address: "it resolves to a private or local address",
   bad_scheme: "it is not an http(s) address",
   network: "the connection failed",
+  not_found_page: 'it answered with a "page not found" page, not the document',
 };
 
 /** Why a source cannot support anything (its check and the detail naming the reason), or null when it can. */
@@ -31,6 +40,11 @@ function unusable(s: SourceForCheck): Pick<Finding, "check" | "detail"> | null {
       detail: redirected
         ? `[${s.n}] ${s.url} redirects to ${redirected}, which is not on the official-source allow-list`
         : `[${s.n}] ${s.url} is not on the official-source allow-list`,
+    };
+  if (notFoundPage(s))
+    return {
+      check: "source_status",
+      detail: `[${s.n}] ${s.url} answered ${s.status} with a "page not found" page, not the document`,
     };
   if (s.status !== null && !isUsable(s) && (s.reason === "http_status" || s.fetched))
     return { check: "source_status", detail: `[${s.n}] ${s.url} answered ${s.status}` };
@@ -57,14 +71,14 @@ const resultOf = (s: SourceForCheck): SourceResult => ({
   state: stateOf(s),
   status: s.status,
   finalUrl: s.finalUrl && !sameUrl(s.url, s.finalUrl) ? s.finalUrl : null,
-  reason: isUsable(s) ? null : (s.reason ?? (s.fetched ? null : "not_fetched")),
+  reason: isUsable(s) ? null : notFoundPage(s) ? "not_found_page" : (s.reason ?? (s.fetched ? null : "not_fetched")),
   truncated: Boolean(s.truncated),
 });
 
 /**
  * Every source an article lists (in either language) is accounted for in the report's source list: read, or
- * not with its reason. A listed URL that was never fetched at all is also a finding, reported once, in the
- * first language that lists it.
+ * not with its reason. Each listed source that was not read (never fetched, refused, an error status, a
+ * "page not found") is also a finding, reported once, in the first language that lists it.
  */
 export function checkListedSources(
   drafts: { lang: Lang; sourceUrls: string[] }[],
@@ -92,9 +106,12 @@ export function checkListedSources(
           nearMatch: null,
         });
       }
-      // A source fetched but not read is accounted for in `results` with its reason; only the sentences tied
-      // to it get a finding (tiedToUnread), so one unreadable page among those gathered does not fail a draft
-      // that does not rest on it.
+      // A listed source that was not read is never a published source, cited by a sentence or not: the draft
+      // waits for an editor, told why (sentences tied to it also get tiedToUnread's finding).
+      else {
+        const why = unusable(source);
+        if (why) findings.push({ lang: draft.lang, sentence: "", claim: source.url, nearMatch: null, ...why });
+      }
     }
   }
   return { results, findings };

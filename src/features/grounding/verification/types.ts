@@ -1,3 +1,5 @@
+import type { SourceFacts } from "../facts/types.ts";
+
 export type Lang = "es" | "en";
 
 export interface SourceForCheck {
@@ -15,6 +17,8 @@ export interface SourceForCheck {
   reason?: string | null;
   /** True when only the first part of a large document was read (the size cap). */
   truncated?: boolean;
+  /** The facts stored with its snapshot; extracted from `text` when absent. */
+  facts?: SourceFacts | null;
 }
 
 export interface TiedSentence {
@@ -56,6 +60,20 @@ export interface Finding {
   nearMatch: { n: number; passage: string } | null;
   /** quote_misattributed: who the draft says spoke, and who the source names next to the words (if anyone). */
   attribution?: { draft: string; source: string | null };
+  /** The source's fact the claim was compared with: a quotation with its speaker, or a figure with its kind. */
+  fact?: ComparedFact | null;
+}
+
+export interface ComparedFact {
+  n: number;
+  kind: "quote" | "figure";
+  text: string;
+  /** A quotation's speaker as the source gives it (null: the source does not say) and how it was read. */
+  speaker?: string | null;
+  how?: string;
+  /** A figure's kind ("percentage_points") and key ("pp:6"). */
+  figureKind?: string;
+  key?: string;
 }
 
 export interface ClaimResult {

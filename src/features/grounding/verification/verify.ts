@@ -1,5 +1,8 @@
-import { checkClaims, checkTogether, checkUntied, claimsOf, type SentenceContext } from "./claim-checks.ts";
+import { readQuotations } from "../facts/quotations.ts";
+import type { Speaker } from "../facts/types.ts";
+import { checkClaims, checkUntied, claimsOf, type SentenceContext } from "./claim-checks.ts";
 import { extractFigures } from "./figures.ts";
+import { normaliseText } from "./normalise.ts";
 import { type IndexedSource, indexSource } from "./passages.ts";
 import { withoutQuotes } from "./quotes.ts";
 import { splitSentences } from "./sentences.ts";
@@ -29,9 +32,23 @@ const FAILING: ReadonlySet<CheckKind> = new Set([
   "quote_not_found",
 ]);
 
+/** A listed source that was not read, though no sentence rests on it: an editor must look, nothing failed. */
+const uncitedSource = (f: Finding) => f.sentence === "" && f.check !== "no_sources";
+
 export function statusOf(findings: Finding[]): VerificationStatus {
-  if (findings.some((f) => FAILING.has(f.check))) return "failed";
+  if (findings.some((f) => FAILING.has(f.check) && !uncitedSource(f))) return "failed";
   return findings.length ? "needs_review" : "verified";
+}
+
+/**
+ * The speaker the draft gives each of its quotations, read from its own sentences the way a source's are
+ * (so "«…», añadió." carries the previous speaker and "she added" is no one's name).
+ */
+function draftSpeakers(sentences: string[]): Map<string, Speaker | null> {
+  const out = new Map<string, Speaker | null>();
+  for (const q of readQuotations(sentences.join("\n")))
+    if (q.how !== "label") out.set(normaliseText(q.text), q.speaker);
+  return out;
 }
 
 function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>, usable: IndexedSource[]) {
@@ -62,39 +79,29 @@ function checkDraft(draft: DraftForCheck, bySource: Map<number, SourceForCheck>,
   // Title and summary carry no ties: what they state must be in some source that was read.
   for (const field of ["title", "summary"] as const) {
     const sentences = splitSentences(draft[field] ?? "");
-    for (const [i, sentence] of sentences.entries()) {
-      const ctx = {
-        lang: draft.lang,
-        field,
-        sentence,
-        previous: sentences[i - 1],
-        cited: usable,
-        all: usable,
-        bodyKeys,
-      };
-      const found = claimsOf(sentence, draft.lang);
-      const checked = checkClaims(found, ctx);
+    const speakers = draftSpeakers(sentences);
+    for (const sentence of sentences) {
+      const ctx = { lang: draft.lang, field, sentence, cited: usable, all: usable, speakers, bodyKeys };
+      const checked = checkClaims(claimsOf(sentence, draft.lang), ctx);
       claims.push(...checked.results);
       findings.push(...checked.findings);
-      if (!checked.findings.length) findings.push(...checkTogether(found.figures, ctx));
     }
   }
   // Findings quote the sentence exactly as splitSentences gives it, so the desk can highlight it in the body.
-  let previous: string | undefined;
-  for (const sentence of splitSentences(draft.body)) {
+  const bodySentences = splitSentences(draft.body);
+  const speakers = draftSpeakers(bodySentences.map((s) => stripCitationMarkers(s)));
+  for (const sentence of bodySentences) {
     const text = stripCitationMarkers(sentence).replace(/https?:\/\/\S+/g, " ");
     const found = claimsOf(text, draft.lang);
-    const before = previous;
-    previous = text;
     if (!found.quotes.length && !found.figures.length) continue;
     const tie = tieOf(text);
     const ctx: SentenceContext = {
       lang: draft.lang,
       field: "body",
       sentence,
-      previous: before,
       cited: [],
       all: usable,
+      speakers,
     };
     // Tied only to sources that were not read: the tie's own finding above already says why.
     if (tie?.sources.length && tie.sources.every((n) => !usable.some((s) => s.source.n === n))) continue;

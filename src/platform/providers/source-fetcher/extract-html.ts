@@ -66,6 +66,23 @@ export function tidyText(text: string): string {
 }
 
 /**
+ * A pull quote's attribution ("— Name, role") sits in a <footer>, <cite> or <figcaption> that Readability drops
+ * as page chrome; without it the quotation has no speaker. Each becomes a paragraph of its quotation's block.
+ */
+function keepAttributions(html: string): string {
+  if (!/<blockquote|<figure/i.test(html)) return html;
+  const { document } = parseHTML(html);
+  const lines = document.querySelectorAll("blockquote footer, blockquote cite, figure figcaption");
+  if (!lines.length) return html;
+  for (const el of Array.from(lines)) {
+    const p = document.createElement("p");
+    p.textContent = el.textContent ?? "";
+    el.replaceWith(p);
+  }
+  return document.toString();
+}
+
+/**
  * Past this size a page is a document (an act with its annexes, a report), not a news page in its chrome:
  * Readability's scoring of every element would take many seconds, so the body's text is read as it is.
  */
@@ -89,7 +106,9 @@ export function extractHtml(html: string, url: string): { title: string; text: s
   try {
     if (html.length > READABILITY_MAX_CHARS) throw new Error("too large for Readability");
     // Readability edits the document it reads: it gets its own parse, the fallback reads the untouched one.
-    article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 200 }).parse();
+    article = new Readability(parseHTML(keepAttributions(html)).document as unknown as Document, {
+      charThreshold: 200,
+    }).parse();
   } catch {
     article = null;
   }

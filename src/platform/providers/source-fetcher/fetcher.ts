@@ -8,6 +8,7 @@ import { FetchError } from "./fetch-error.ts";
 import { createHostQueue } from "./host-queue.ts";
 import { hostOf, isExtraHost } from "./hosts.ts";
 import { type Exchange, exchange } from "./http-exchange.ts";
+import { isNotFoundPage } from "./not-found-page.ts";
 import { createRobotsGate, type RobotsAnswer } from "./robots.ts";
 import type { FetchOutcome, PreviousFetch, SourceFetcher, SourceFetcherOptions } from "./types.ts";
 
@@ -170,6 +171,12 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
             ? extractHtml(decodeBody(res.headers, res.body, kind), url.href)
             : { title: url.href, text: decodeBody(res.headers, res.body, kind).trim() };
       if (!extracted.text) throw new FetchError("unsupported_type", "no text could be extracted", res.status);
+      if (kind === "html" && isNotFoundPage(extracted))
+        throw new FetchError(
+          "not_found_page",
+          `${url.href} answered ${res.status} with a "page not found" page`,
+          res.status,
+        );
       return {
         ...base,
         status: res.status,

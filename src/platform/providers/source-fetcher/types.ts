@@ -8,6 +8,7 @@ export type FetchRefusal =
   | "robots"
   | "http_status"
   | "unsupported_type"
+  | "not_found_page"
   | "network";
 
 export interface FetchedSource {
