@@ -12,6 +12,7 @@ import { verifyDraft } from "~/features/grounding/verification/verify.ts";
 import { createSourceFetcher, type FetchOutcome } from "~/platform/providers/source-fetcher/index.ts";
 import { DEFAULT_DRAFT, type FakeDraft, startFakeOpenAi } from "../tests/support/fake-openai.ts";
 import { startFixtureSources } from "../tests/support/fixture-sources.ts";
+import { timeFactExtraction } from "./lib/fact-extraction-timing.ts";
 import { runAdversarial } from "./lib/grounding-adversarial-run.ts";
 import { bodyOf, buildCases, type Case, corpus, EXPECTED } from "./lib/grounding-cases.ts";
 
@@ -179,6 +180,10 @@ console.log(
 );
 console.log(
   `Verify an ${words}-word draft with ${urls.length} sources (${longReport.claims.length} claims, status ${longReport.status}): median ${times[15]?.toFixed(1)} ms, p95 ${times[28]?.toFixed(1)} ms, max ${times[29]?.toFixed(1)} ms (30 runs after 5 warm-up)`,
+);
+
+timeFactExtraction(
+  [...outcomes].flatMap(([url, o]) => (o.ok ? [{ path: url.slice(site.url.length + 1), text: o.text }] : [])),
 );
 
 runAdversarial();
