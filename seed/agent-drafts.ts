@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { extractFacts } from "~/features/grounding/facts/extract.ts";
+import { FACTS_VERSION } from "~/features/grounding/facts/types.ts";
 import type { SnapshotView } from "~/features/grounding/source-snapshots.ts";
 import { checkedContentOf, verifyContent } from "~/features/grounding/verify-article.ts";
 // The desk's pure pieces, not the feature's index: the index opens the database at import, and the launcher
 // imports the seed before it has started one.
 import { recordRevision } from "~/features/publications/record-revision.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "data", "agent-drafts.json");
@@ -43,6 +46,8 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
     const row = await db.article.findUniqueOrThrow({ where: { slug: article.slug } });
     const views: SnapshotView[] = [];
     for (const s of snapshots) {
+      // Read into facts as a fetched copy is (source-snapshots.ts), so the desk shows them for these too.
+      const facts = extractFacts(s.text);
       const stored = await db.sourceSnapshot.create({
         data: {
           article_id: row.id,
@@ -55,6 +60,8 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
           title: s.title,
           text: s.text,
           kind: "html",
+          facts: facts as unknown as Prisma.InputJsonValue,
+          facts_version: FACTS_VERSION,
         },
       });
       views.push({
@@ -75,6 +82,8 @@ export async function loadAgentDrafts(db: DbClient): Promise<{ count: number }> 
         truncated: false,
         checkState: null,
         checkedAt: null,
+        facts,
+        factsVersion: FACTS_VERSION,
       });
     }
     const sources = (article.sources as { name: string; url: string }[]) ?? [];

@@ -130,11 +130,18 @@ describe("agent runs against fake providers", () => {
       "Guardado",
     ])
       expect(logs).toContain(step);
+    // The feed search also found pages on hosts this machine cannot reach: listed, not read, so the draft
+    // waits for an editor, each of them a finding with its reason (no sentence rests on them).
+    const listedUnread = await app.admin.admin.verification.get({ slug: article!.slug });
+    expect(listedUnread.report!.findings.every((f) => f.sentence === "" && f.check === "source_not_fetched")).toBe(
+      true,
+    );
+    expect(listedUnread.report!.findings.length).toBeGreaterThan(0);
     expect(article).toMatchObject({
       title_es: openai.draft.title,
       title_en: "The European AI Office publishes the code of practice",
       status: "draft",
-      review_required: false,
+      review_required: true,
       is_agent: true,
       author: agent.name,
       type: "analisis",
@@ -151,7 +158,7 @@ describe("agent runs against fake providers", () => {
     const revisions = await app.db.articleRevision.findMany({ where: { article_id: article!.id } });
     expect(revisions).toMatchObject([{ action: "agent_draft", actor_id: null, actor_name: agent.name }]);
     expect(revisions[0]?.after).toMatchObject({ title_en: article!.title_en, sources: article!.sources });
-    expect(revisions[0]?.verification_status).toBe("verified");
+    expect(revisions[0]?.verification_status).toBe("needs_review");
     expect(article!.image_url).toMatch(/^\/api\/media\/.+\.jpg$/);
     const sharp = (await import("sharp")).default;
     const file = path.join(imageDir, article!.image_url!.replace("/api/media/", ""));
@@ -175,7 +182,11 @@ describe("agent runs against fake providers", () => {
     const { report } = await app.admin.admin.verification.get({ slug: article!.slug });
     expect(report!.sources.at(-1)).toMatchObject({ url: urls.at(-1), state: "unreachable", reason: "network" });
     expect(article!.title_en).toBeTruthy();
-    expect(article!.review_required).toBe(false);
+    // A listed source that was not read holds the draft for an editor, cited or not.
+    expect(report!.findings.filter((f) => f.claim === urls.at(-1)).map((f) => [f.check, f.sentence])).toEqual([
+      ["source_not_fetched", ""],
+    ]);
+    expect(article!.review_required).toBe(true);
   });
 
   it("news-aggregator: summarises new feed and NewsAPI items, linking them, and skips covered ones", async () => {
@@ -229,8 +240,15 @@ describe("agent runs against fake providers", () => {
   });
 
   it("publishes with auto_publish a verified draft; with no official source read it writes nothing", async () => {
+    // Topics no feed item matches: the editor's page is the only source, and it is read…
     const agent = await activeAgent("article-generator", { auto_publish: true });
-    const clean = await execute(agent.id);
+    const readable = await app.admin.admin.agents.update({
+      ...agent,
+      config: { ...agent.config, content: { ...agent.config.content, topics: "zzz" } },
+    });
+    // …and the model lists no page of its own (one this machine cannot read would hold the draft).
+    openai.draft = { ...openai.draft, sources: [] };
+    const clean = await execute(readable.id);
     expect(clean.article).toMatchObject({ status: "published", review_required: false });
     expect(clean.article!.published_at).not.toBeNull();
 

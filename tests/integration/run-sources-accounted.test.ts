@@ -89,9 +89,10 @@ describe("every source of a run is accounted for", () => {
     expect(logs).toContain(`Fuente no leída: ${gone}: el servidor respondió HTTP 404`);
     expect(logs).toContain("Fuentes leídas: 2 de 3");
     expect(logs.join("\n")).not.toMatch(/answered|source_status|tie_unknown_source|needs_review|failed,/);
-    expect(logs).toContain("Verificación (es): No verificado, 1 hallazgo");
+    // The unread source is a finding of its own (once), besides the sentence tied to it in each language.
+    expect(logs).toContain("Verificación (es): No verificado, 2 hallazgos");
     expect(logs.find((l) => l.startsWith("Verificación (es + en)"))).toBe(
-      "Verificación (es + en): No verificado, 2 hallazgos",
+      "Verificación (es + en): No verificado, 3 hallazgos",
     );
     expect(logs).toContain(
       "Hallazgo en español: La fuente no respondió 2xx: La Oficina de IA recibió 500 contribuciones de la industria.",
@@ -145,7 +146,9 @@ describe("every source of a run is accounted for", () => {
     const { report } = await grounded.app.admin.admin.verification.get({ slug: article!.slug });
     expect(report!.sources[1]).toMatchObject({ n: 2, state: "off_list", finalUrl: target, reason: "off_list" });
     // The sentence tied to it has its finding, naming the redirect.
-    const offList = report!.findings.filter((f) => f.check === "source_off_list");
+    // Listed and not read: one finding for the source, and one for the sentence tied to it in each language.
+    const offList = report!.findings.filter((f) => f.check === "source_off_list" && f.sentence);
+    expect(report!.findings.filter((f) => f.check === "source_off_list" && !f.sentence)).toHaveLength(1);
     expect(offList.map((f) => f.lang)).toEqual(["es", "en"]);
     expect(offList[0]!.sentence).toContain("artículo 6");
     expect(offList[0]!.detail).toContain(`redirects to ${target}`);

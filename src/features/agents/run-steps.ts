@@ -1,13 +1,14 @@
 import { articleOfRun, invalidateArticles } from "~/features/articles/index.ts";
-import { checkSources, type SourceCheck, type VerificationReport } from "~/features/grounding/index.ts";
+import { checkSources, runSnapshots, type SourceCheck, type VerificationReport } from "~/features/grounding/index.ts";
 import { generateArticleImage } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
+import { sourcesCountLine } from "./run-log.ts";
 import { type LogText, runLog } from "./run-log-text.ts";
 import { loadRunPlan, type RunPlan } from "./run-plan.ts";
-import { fetchListedSources, readSources } from "./run-sources.ts";
+import { fetchListedSources, isGrounded, readSources } from "./run-sources.ts";
 import { appendRunLog, markRunFailed, stampedLog } from "./runs.ts";
 import { saveRunArticle } from "./save-article.ts";
 import type { RunFailure } from "./schema.ts";
@@ -92,15 +93,21 @@ export async function translateRun(db: DbClient, plan: RunPlan, draft: Draft): P
   return translation;
 }
 
+/**
+ * Step "check-sources": the source policy's verdict, and the count of the listed sources that were read (an
+ * allow-listed host is not a reading: only a copy fetched with 2xx or 304 is), with why each other one was not.
+ * An interview's sources are the editor's links, never fetched, so none counts as read.
+ */
 export async function checkRunSources(db: DbClient, plan: RunPlan, draft: Draft): Promise<SourceCheck> {
   const check = checkSources(draft.sources);
-  const line =
-    check.reason === "ok"
-      ? log("sourcesOfficial", { count: draft.sources.length })
-      : check.reason === "noSources"
-        ? log("noSources")
-        : log("sourcesOutside", { sources: check.rejected.join(", ") });
-  await appendRunLog(db, plan.runId, line, 70);
+  if (check.reason === "noSources") {
+    await appendRunLog(db, plan.runId, log("noSources"), 70);
+    return check;
+  }
+  if (check.reason === "unofficialSources")
+    await appendRunLog(db, plan.runId, log("sourcesOutside", { sources: check.rejected.join(", ") }));
+  const snapshots = isGrounded(plan) ? await runSnapshots(db, plan.runId) : [];
+  await appendRunLog(db, plan.runId, sourcesCountLine(draft.sources, snapshots), 70);
   return check;
 }
 

@@ -6,6 +6,7 @@ export function publishedArticlesIn(db: DbClient, window: PublishedWindow) {
   return db.article.findMany({
     ...publishedWindowQuery(window),
     select: {
+      id: true,
       slug: true,
       title_es: true,
       title_en: true,

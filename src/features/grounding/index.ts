@@ -5,7 +5,9 @@
  */
 export { fetchMoreRunSources, fetchRunSources } from "./fetch-sources.ts";
 export { defineLinkCheckJob } from "./jobs.ts";
+export { publicSourceFacts, type SourceReliedFacts } from "./public-facts.ts";
 export { type PublicVerification, publicVerification } from "./public-verification.ts";
+export { type ReaderSource, readerSources, readerSourcesOf, wasRead } from "./reader-sources.ts";
 export type { ReportConfirmation, ReportStore } from "./report-store.ts";
 export { checkSources, isOfficialSource, type SourceCheck } from "./source-policy.ts";
 export { attachRunSnapshots, runSnapshots, type SnapshotView } from "./source-snapshots.ts";

@@ -1,9 +1,10 @@
 import { articleSourcesById } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { FACTS_VERSION } from "./facts/types.ts";
 import { fetchAndSnapshot, officialSourceFetcher } from "./fetch-sources.ts";
 import type { ReportStore } from "./report-store.ts";
 import { type ChangedCopy, recheckChangedArticle } from "./source-recheck.ts";
-import { articleSnapshots, previousFetch, storeSnapshots, toSnapshotView } from "./source-snapshots.ts";
+import { articleSnapshots, factsColumns, previousFetch, storeSnapshots, toSnapshotView } from "./source-snapshots.ts";
 
 const sameUrl = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
@@ -53,7 +54,14 @@ export async function checkArticleSources(db: DbClient, store: ReportStore, arti
             : null;
       await db.sourceSnapshot.update({
         where: { id: snap.id },
-        data: { checked_at: now, check_state: state, check_detail: detail, check_final_url: finalUrl ?? null },
+        data: {
+          checked_at: now,
+          check_state: state,
+          check_detail: detail,
+          check_final_url: finalUrl ?? null,
+          // A copy an older extractor read gets the current one's facts while the check has it at hand.
+          ...(snap.ok && snap.factsVersion !== FACTS_VERSION ? factsColumns(snap.text) : {}),
+        },
       });
       counts.checked++;
       if (state === "dead") counts.dead++;

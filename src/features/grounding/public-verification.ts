@@ -1,6 +1,7 @@
 import { articleBySlug } from "~/features/articles/index.ts";
 import type { SourceSnapshot } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { readerSources } from "./reader-sources.ts";
 import type { ReportStore } from "./report-store.ts";
 import type { ClaimResult } from "./verification/index.ts";
 
@@ -86,15 +87,15 @@ export async function publicVerification(
   const { report, confirmation } = await store.latest(db, article.id);
   if (!report) return null;
   const checkedAt = new Date(report.checkedAt);
-  const listed = (Array.isArray(article.sources) ? (article.sources as { name?: string; url?: string }[]) : [])
-    .filter((s) => typeof s?.url === "string")
-    .map((s, i) => ({ n: i + 1, name: String(s.name || s.url), url: String(s.url) }));
+  // A source whose newest copy failed is not shown, nor are the passages quoted from it: readers get no link
+  // the site could not read. The others keep their numbers, so the body's [n] still points at them.
+  const shown = new Map((await readerSources(db, article)).map((s) => [s.n, s]));
   const copies = await copiesAt(db, article.id, checkedAt);
-  const sources = listed.map((s) => ({ ...s, copiedAt: copies.get(s.url)?.fetched_at ?? null }));
+  const sources = [...shown.values()].map((s) => ({ ...s, copiedAt: copies.get(s.url)?.fetched_at ?? null }));
   const claims: PublicClaim[] = [];
   for (const c of report.claims) {
-    if (!c.found || c.n === null || !c.passage) continue;
-    const copy = copies.get(listed[c.n - 1]?.url ?? "");
+    if (!c.found || c.n === null || !c.passage || !shown.has(c.n)) continue;
+    const copy = copies.get(shown.get(c.n)?.url ?? "");
     claims.push({
       id: `c${claims.length + 1}`,
       lang: c.lang,

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
+import { sourceFactsSchema } from "./facts/schema.ts";
+
+export { figureKindSchema, sourceFactsSchema, speakerHowSchema } from "./facts/schema.ts";
 
 /** An article named by its slug (the verification's REST paths). */
 export const slugInputSchema = z.object({ slug: slugSchema });
@@ -65,6 +68,9 @@ export const snapshotSummarySchema = z.object({
   check_state: z.string().nullable(),
   checked_at: z.date().nullable(),
 });
+
+/** "Fuentes consultadas": one snapshot with its text and what it states (quotations and figures). */
+export const snapshotCopySchema = snapshotSummarySchema.extend({ text: z.string(), facts: sourceFactsSchema });
 
 /** GET/POST /api/articles/{slug}/verification. */
 export const articleVerificationSchema = z.object({

@@ -1,6 +1,9 @@
-import type { SourceSnapshot } from "~/generated/prisma/client.ts";
+import type { Prisma, SourceSnapshot } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import type { FetchOutcome } from "~/platform/providers/source-fetcher/index.ts";
+import { extractFacts } from "./facts/extract.ts";
+import { storedFacts } from "./facts/stored.ts";
+import { FACTS_VERSION, type SourceFacts } from "./facts/types.ts";
 import { isOfficialSource } from "./source-policy.ts";
 
 /** A stored source as the desk and the verifier read it. */
@@ -23,6 +26,9 @@ export interface SnapshotView {
   truncated: boolean;
   checkState: string | null;
   checkedAt: Date | null;
+  /** The facts stored with the copy when the current extractor read them, else null: read them with factsOf. */
+  facts: SourceFacts | null;
+  factsVersion: number | null;
 }
 
 export function toSnapshotView(row: SourceSnapshot): SnapshotView {
@@ -44,7 +50,14 @@ export function toSnapshotView(row: SourceSnapshot): SnapshotView {
     truncated: row.truncated,
     checkState: row.check_state,
     checkedAt: row.checked_at,
+    facts: storedFacts(row.facts, row.facts_version),
+    factsVersion: row.facts_version,
   };
+}
+
+/** A fetched copy's facts, read once as it is stored (every new copy comes through here: runs, re-checks). */
+export function factsColumns(text: string) {
+  return { facts: extractFacts(text) as unknown as Prisma.InputJsonValue, facts_version: FACTS_VERSION };
 }
 
 /** One snapshot per outcome (refusals included: the desk shows them as unreachable). */
@@ -72,6 +85,7 @@ export async function storeSnapshots(
               etag: o.etag,
               last_modified: o.lastModified,
               truncated: o.truncated,
+              ...factsColumns(o.text),
             }
           : {
               ...base,

@@ -5,7 +5,7 @@ import { listChangedSources, markChangedSourceReviewed } from "./changed-sources
 import { listDeadSources } from "./link-check.ts";
 import { getLinkCheckSettings, linkCheckSettingsSchema, saveLinkCheckSettings } from "./link-check-cadence.ts";
 import type { ReportStore } from "./report-store.ts";
-import { articleVerificationSchema, slugInputSchema, snapshotIdSchema, snapshotSummarySchema } from "./schema.ts";
+import { articleVerificationSchema, slugInputSchema, snapshotCopySchema, snapshotIdSchema } from "./schema.ts";
 import { getSnapshot, getVerification, reverifyArticle } from "./verification-service.ts";
 
 const tags = ["publications"];
@@ -33,10 +33,10 @@ const changedSourceSchema = z.object({
 
 /** The stored copies of sources, and what the link check found in them (dead, moved, changed) and its cadence. */
 const sourceChecksRouter = createTRPCRouter({
-  /** "Fuentes consultadas": one snapshot with the text the draft was checked against. */
+  /** "Fuentes consultadas": one snapshot with the text the draft was checked against and the facts it states. */
   snapshot: adminProcedure
     .input(snapshotIdSchema)
-    .output(snapshotSummarySchema.extend({ text: z.string() }))
+    .output(snapshotCopySchema)
     .query(({ ctx, input }) => getSnapshot(ctx.db, input.id)),
   /** "Fuentes caídas": sources of published articles the weekly check found dead or moved. */
   deadSources: adminProcedure

@@ -3,6 +3,7 @@ import type { Article } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
+import { factsOf } from "./facts/stored.ts";
 import { fetchAndSnapshot } from "./fetch-sources.ts";
 import type { ReportStore } from "./report-store.ts";
 import { articleSnapshots, previousFetch, type SnapshotView, toSnapshotView } from "./source-snapshots.ts";
@@ -98,9 +99,10 @@ export async function reverifyArticle(db: DbClient, store: ReportStore, slug: st
   return getVerification(db, store, slug);
 }
 
-/** "Fuentes consultadas": one snapshot with its extracted text. */
+/** "Fuentes consultadas": one snapshot with its extracted text and its facts (read again if stale). */
 export async function getSnapshot(db: DbClient, id: string) {
   const row = await db.sourceSnapshot.findUnique({ where: { id } });
   if (!row) throw notFound("Source snapshot");
-  return { ...summary(toSnapshotView(row)), text: row.text };
+  const view = toSnapshotView(row);
+  return { ...summary(view), text: row.text, facts: factsOf(view) };
 }

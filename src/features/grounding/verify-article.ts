@@ -1,4 +1,5 @@
 import type { Article, Prisma } from "~/generated/prisma/client.ts";
+import { factsOf } from "./facts/stored.ts";
 import { stripTies, tiedSentences } from "./inline-ties.ts";
 import { isOfficialSource } from "./source-policy.ts";
 import type { SnapshotView } from "./source-snapshots.ts";
@@ -40,6 +41,9 @@ export function sourcesForCheck(sources: { url: string }[], snapshots: SnapshotV
       text: snap?.ok ? snap.text : "",
       reason: snap ? snap.reason : null,
       truncated: snap?.truncated ?? false,
+      // Read when the copy was stored (again here only if an older extractor read it): the verifier compares
+      // claims with these rather than reading the text once more.
+      facts: snap?.ok ? factsOf(snap) : null,
     };
   });
 }

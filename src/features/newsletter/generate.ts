@@ -1,5 +1,6 @@
 import { dailyReaders } from "~/features/analytics/index.ts";
 import { publishedArticlesIn } from "~/features/articles/index.ts";
+import { readerSourcesOf } from "~/features/grounding/index.ts";
 import { publishedInterviewsIn } from "~/features/interviews/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
@@ -23,7 +24,7 @@ const dateFmt = (locale: string) =>
     timeZone: "Europe/Madrid",
   });
 
-/** An article's sources as stored (JSON): the well-formed http(s) ones, at most 10. */
+/** An article's sources readers may see (grounding's rule): the well-formed http(s) ones, at most 10. */
 function listedSources(raw: unknown): { name: string; url: string }[] {
   if (!Array.isArray(raw)) return [];
   return raw
@@ -46,6 +47,8 @@ async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, tak
     publishedArticlesIn(db, { date, skip: notIn("article"), take }),
     publishedInterviewsIn(db, { date, skip: notIn("interview"), take }),
   ]);
+  // The e-mail and the archive never link a source the site could not read.
+  const shown = await readerSourcesOf(db, articles);
   return [
     ...articles.map((a) => ({
       kind: "article" as const,
@@ -64,7 +67,7 @@ async function loadCandidates(db: DbClient, date: Window, skip: Set<string>, tak
         sponsored: a.sponsored || a.type === "novedad-industria",
         date: a.date.toISOString(),
         topics: a.topics,
-        sources: listedSources(a.sources),
+        sources: listedSources(shown.get(a.id)),
       },
     })),
     ...interviews.map((i) => ({

@@ -2,6 +2,7 @@ import { articleListTags, articlePageTags } from "~/features/articles/index.ts";
 import { CONTENT_TTL, cached } from "~/platform/cache/cached.ts";
 import { db } from "~/platform/db/db.ts";
 import { listCorrections, readerNotes } from "./public-corrections.ts";
+import { readerFacts } from "./public-facts.ts";
 
 /**
  * What readers see of the desk's work, through the data cache: an article's verification and corrections
@@ -12,4 +13,6 @@ import { listCorrections, readerNotes } from "./public-corrections.ts";
 export const verificationContent = {
   article: cached("publications.readerNotes", (slug: string) => readerNotes(db, slug), articlePageTags, CONTENT_TTL),
   corrections: cached("publications.corrections", () => listCorrections(db), articleListTags, CONTENT_TTL),
+  // Under the page's tag with its report: a new report (a re-check storing new copies) expires both at once.
+  facts: cached("publications.readerFacts", (slug: string) => readerFacts(db, slug), articlePageTags, CONTENT_TTL),
 };

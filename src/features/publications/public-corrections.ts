@@ -1,5 +1,5 @@
 import { articleBySlug } from "~/features/articles/index.ts";
-import { publicVerification } from "~/features/grounding/index.ts";
+import { publicVerification, type ReaderSource, readerSources } from "~/features/grounding/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { revisionReports } from "./revision-reports.ts";
 
@@ -45,15 +45,20 @@ export async function listCorrections(db: DbClient, limit = 500) {
   }));
 }
 
-/** What readers see beside a published article: how it was checked (if it was) and its corrections. */
+/**
+ * What readers see beside a published article: the sources it lists that the site could read (or never
+ * tried to), how it was checked (if it was) and its corrections.
+ */
 export async function readerNotes(db: DbClient, slug: string) {
   const article = await articleBySlug(db, slug);
-  if (article?.status !== "published") return { verification: null, corrections: [] as PublicCorrection[] };
-  const [verification, corrections] = await Promise.all([
+  if (article?.status !== "published")
+    return { sources: [] as ReaderSource[], verification: null, corrections: [] as PublicCorrection[] };
+  const [sources, verification, corrections] = await Promise.all([
+    readerSources(db, article),
     publicVerification(db, revisionReports, slug),
     articleCorrections(db, article.id),
   ]);
-  return { verification, corrections };
+  return { sources, verification, corrections };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { articlesRouter } from "~/features/articles/index.ts";
 import { contactRouter } from "~/features/contact/index.ts";
+import { readerSourcesOf } from "~/features/grounding/index.ts";
 import { newsletterRouter } from "~/features/newsletter/index.ts";
 import { searchRouter } from "~/features/search/index.ts";
 import { authRouter } from "~/features/users/index.ts";
@@ -10,7 +11,8 @@ import { healthRouter } from "./health-router.ts";
 /** The whole API. Public and user procedures by domain; every admin procedure under `admin`. */
 export const appRouter = createTRPCRouter({
   health: healthRouter,
-  articles: articlesRouter,
+  // Readers get only the sources grounding could read (or never fetched): its rule, from its snapshots.
+  articles: articlesRouter(readerSourcesOf),
   search: searchRouter,
   auth: authRouter,
   newsletter: newsletterRouter,

@@ -1,22 +1,27 @@
 import { getTranslations } from "next-intl/server";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
+import type { SourceReliedFacts } from "../public-facts.ts";
 import { claimsFor, type PublicVerification } from "../public-verification.ts";
+import { ReliedFacts } from "./relied-facts.tsx";
 
 /**
  * /noticias/{slug}/fuentes: each figure and quotation the report found, beside its passage with a few of the
- * source's sentences around it (never the whole stored copy), each under its own anchor for the box's links.
+ * source's sentences around it (never the whole stored copy), each under its own anchor for the box's links;
+ * then, per source, the quotations and figures of it the article relies on.
  */
 export async function SourcePassages({
   slug,
   title,
   locale,
   verification,
+  facts = [],
 }: {
   slug: string;
   title: string;
   locale: Locale;
   verification: PublicVerification;
+  facts?: SourceReliedFacts[];
 }) {
   const t = await getTranslations({ locale, namespace: "sourcesPage" });
   const { claims } = claimsFor(verification, locale);
@@ -52,6 +57,7 @@ export async function SourcePassages({
           );
         })}
       </ol>
+      <ReliedFacts relied={facts} sources={verification.sources} shown={claims.map((c) => c.id)} t={t} />
     </main>
   );
 }

@@ -44,7 +44,8 @@ export async function VerificationBox({
       <h3 className="mt-4 text-sm font-semibold">{t("sourcesRead")}</h3>
       <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm">
         {verification.sources.map((s) => (
-          <li key={s.n}>
+          // A hidden (unread) source leaves a gap: each keeps the number the body cites.
+          <li key={s.n} value={s.n}>
             <a href={s.url} rel="noopener noreferrer" className="text-accent-text underline">
               {s.name}
             </a>{" "}

@@ -63,7 +63,8 @@ const route = itemRoute({
   }),
   back: { href: "/noticias", namespace: "articlePage" },
   render: async (article, { locale, backLink }) => {
-    const [t, cards, types, related, { verification, corrections }] = await Promise.all([
+    // The sources come with the reader notes: only those the site could read (or never tried to) are listed.
+    const [t, cards, types, related, { sources, verification, corrections }] = await Promise.all([
       getTranslations("articlePage"),
       getTranslations("cards"),
       getTranslations("taxonomy.types"),
@@ -112,7 +113,7 @@ const route = itemRoute({
               <TagList tags={article.tags} max={article.tags.length} />
             </div>
           )}
-          {article.sources.length > 0 && (
+          {sources.length > 0 && (
             <section
               aria-labelledby="sources"
               className="mt-10 rounded-md border border-rule bg-surface p-6"
@@ -121,11 +122,7 @@ const route = itemRoute({
               <h2 id="sources" className="font-serif text-xl font-bold">
                 {cards("sources")}
               </h2>
-              <ExternalLinks
-                links={article.sources}
-                ordered
-                className="mt-4 list-decimal space-y-2 pl-5 text-[0.95rem]"
-              />
+              <ExternalLinks links={sources} ordered className="mt-4 list-decimal space-y-2 pl-5 text-[0.95rem]" />
             </section>
           )}
           <CorrectionNotes corrections={corrections} locale={locale} />

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Badge } from "~/ui/badge.tsx";
+import { SnapshotFactsDetails } from "./snapshot-facts.tsx";
 
 type FindingField = "title" | "summary" | "body";
 
@@ -38,7 +39,8 @@ function SnapshotText({ id }: { id: string }) {
 
 /**
  * The draft's verification report: per source fetched ✓ / unreachable ✗ / off-list, per quotation and figure
- * found (with the passage) or not, the findings, and "Fuentes consultadas" (the snapshots, openable).
+ * found (with the passage) or not, the findings, and "Fuentes consultadas" (the snapshots, openable, each with
+ * the quotations and figures it states).
  */
 export function VerificationPanel({ slug }: { slug: string }) {
   const t = useTranslations("adminDesk.verification");
@@ -128,6 +130,7 @@ export function VerificationPanel({ slug }: { slug: string }) {
                 </span>
               ) : null}
               {open === s.id ? <SnapshotText id={s.id} /> : null}
+              {s.ok ? <SnapshotFactsDetails id={s.id} /> : null}
             </li>
           ))}
         </ul>

@@ -41,12 +41,15 @@ export default async function ArticleSourcesPage({ params }: { params: Params })
   setRequestLocale(locale);
   const found = await load(slug);
   if (!found) notFound();
+  // Per source, the quotations and figures the article relies on (cached with the report, same tags).
+  const facts = await verificationContent.facts(slug);
   return (
     <SourcePassages
       slug={slug}
       locale={locale}
       title={pick(locale, found.article.title_es, found.article.title_en)}
       verification={found.verification}
+      facts={facts}
     />
   );
 }
