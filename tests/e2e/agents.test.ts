@@ -72,7 +72,8 @@ describe("agents and the review desk", () => {
     await row.getByTestId("publication-preview").click();
     const dialog = page.getByTestId("article-preview-dialog");
     await dialog.getByText("IA", { exact: true }).first().waitFor();
-    await dialog.getByText("Draft", { exact: true }).waitFor();
+    // The model's draft lists a page this machine cannot reach: listed and not read, it holds the draft for review.
+    await dialog.getByTestId("review-required").waitFor();
     await dialog.getByTestId("preview-body").first().getByText("Qué cambia").waitFor();
     await dialog.getByRole("tab", { name: "English" }).click();
     await dialog.getByText(DEFAULT_TRANSLATION.title).first().waitFor();

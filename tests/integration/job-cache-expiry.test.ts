@@ -250,8 +250,13 @@ describe("job-driven writes reach the shared cache on every instance", () => {
     });
     const agent = await admin.agents.update({ ...created, status: "active", auto_publish: true });
     for (let i = 0; i < 4; i++) {
-      // Letters only: a number in the title is a figure no source states.
-      openAi.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${"abcd"[i]}${unique.replace(/\d/g, "")}` };
+      // Letters only: a number in the title is a figure no source states. No page of the model's own: one this
+      // machine cannot read would be listed and not read, which holds the draft for review.
+      openAi.draft = {
+        ...DEFAULT_DRAFT,
+        sources: [],
+        title: `${DEFAULT_DRAFT.title} ${"abcd"[i]}${unique.replace(/\d/g, "")}`,
+      };
       for (const x of instances) await x.read(listKey, articleChangeTags({}), list);
       lastRequest(i);
       const { run } = await admin.agents.execute({ id: agent.id });
