@@ -13,7 +13,7 @@ module.exports = {
       comment:
         "Home, articles, /noticias and the directories give their client islands texts as props: reaching ClientTexts (next-intl's client provider) or next-intl's navigation (its Link needs that provider) from them brings the browser's message runtime back to every reader (tests/e2e/page-payload.test.ts).",
       from: {
-        path: "^src/app/\\[locale\\]/((page|layout|not-found)\\.tsx$|(noticias|referentes|aplicaciones|empresas|recursos|entrevistas)/)",
+        path: "^src/app/\\[locale\\]/((page|layout|not-found)\\.tsx$|(noticias|noticias-filtradas|referentes|aplicaciones|empresas|recursos|entrevistas)/)",
       },
       to: { path: "^src/(ui/client-texts\\.tsx|platform/i18n/navigation\\.ts)$", reachable: true },
     },

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
+import { filteredNewsRoute } from "./features/articles/index.ts";
 import { movedArticlePath, notFoundKind } from "./features/seo/index.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
@@ -96,7 +97,9 @@ async function page(request: NextRequest) {
       // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
       headers: { "cache-control": "private, no-store", vary: "Cookie" },
     });
-  let csp = pagePolicy(request, rendersPerRequest(request.nextUrl.pathname));
+  // /noticias with filters in its query renders per request on a route of its own; without, it is cached.
+  const filtered = filteredNewsRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
+  let csp = pagePolicy(request, rendersPerRequest(request.nextUrl.pathname) || filtered !== null);
   request.headers.delete("accept-language");
   // next-intl copies these request headers into the rewrite/next response it builds.
   if (csp.nonce) {
@@ -119,6 +122,10 @@ async function page(request: NextRequest) {
     }
     request.headers.set("X-NEXT-INTL-LOCALE", missing.locale); // what next-intl's own rewrite would pass on
     response = NextResponse.rewrite(target, { status: 404, request: { headers: request.headers } });
+  } else if (filtered && !response.headers.has("location")) {
+    request.headers.set("X-NEXT-INTL-LOCALE", filtered.locale);
+    const target = new URL(`${filtered.path}${request.nextUrl.search}`, request.url);
+    response = NextResponse.rewrite(target, { request: { headers: request.headers } });
   }
   response.headers.set("Content-Security-Policy", csp.policy);
   // A page that exists has hreflang alternates; a 404 or a redirect has none.

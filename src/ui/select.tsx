@@ -3,6 +3,9 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { cn } from "./cn.ts";
 
+const FIELD =
+  "inline-flex h-10 min-w-40 items-center justify-between gap-2 rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink hover:border-ink/60";
+
 /**
  * A labelled single-choice select on Radix (keyboard, typeahead and screen-reader support included). The
  * value is always one of the options: an empty value would put an empty <option> in Radix's hidden native
@@ -25,14 +28,7 @@ export function Select({
 }) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
-      <SelectPrimitive.Trigger
-        aria-label={label}
-        data-testid={testId}
-        className={cn(
-          "inline-flex h-10 min-w-40 items-center justify-between gap-2 rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink hover:border-ink/60",
-          className,
-        )}
-      >
+      <SelectPrimitive.Trigger aria-label={label} data-testid={testId} className={cn(FIELD, className)}>
         <span className="sr-only">{label}: </span>
         <SelectPrimitive.Value />
         <SelectPrimitive.Icon aria-hidden className="text-muted">
@@ -59,5 +55,36 @@ export function Select({
         </SelectPrimitive.Content>
       </SelectPrimitive.Portal>
     </SelectPrimitive.Root>
+  );
+}
+
+/**
+ * The browser's own select under its visible caption, for a form that must work before (or without) the
+ * page's scripts: it sends `name` with the form. Looks like Select.
+ */
+export function NativeSelect({
+  label,
+  name,
+  value,
+  options,
+  testId,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  testId?: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-xs font-bold uppercase tracking-wider">{label}</span>
+      <select name={name} defaultValue={value} data-testid={testId} className={FIELD}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -6,6 +6,7 @@ export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
 export { articleContent, articleListTags, articlePageTags, invalidateArticles } from "./cache.ts";
 export { inOneLanguage } from "./card.ts";
 export { toArticleDto } from "./dto.ts";
+export { FILTERED_NEWS_ROUTE, filteredNewsRoute, NEWS_PAGE_SIZE, newsFirstPage } from "./news-list.ts";
 export { publishedArticlesIn } from "./published-in-window.ts";
 export { articlesRouter } from "./router.ts";
 export { articleMatchRows, articlesSearchable, newestArticleMatches } from "./search-matches.ts";

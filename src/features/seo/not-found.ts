@@ -1,4 +1,4 @@
-import { articleContent } from "~/features/articles/index.ts";
+import { articleContent, FILTERED_NEWS_ROUTE } from "~/features/articles/index.ts";
 import { directoryContent } from "~/features/directories/index.ts";
 import { interviewContent } from "~/features/interviews/index.ts";
 import { archivedNewsletterExists } from "~/features/newsletter/lookup.ts";
@@ -35,8 +35,11 @@ const ITEM_ROUTES: Record<string, ItemKind> = {
   "/referentes/[slug]": "referent",
   "/newsletter/[slug]": "newsletter",
 };
-/** Routes that exist only to catch what nothing else matches. */
-const CATCH_ALL = new Set(["/[...rest]", "/404/[kind]"]);
+/**
+ * Routes that exist only to catch what nothing else matches, and routes only the proxy's rewrites reach (the
+ * filtered /noticias): asked for by their own path, they are no page.
+ */
+const CATCH_ALL = new Set(["/[...rest]", "/404/[kind]", FILTERED_NEWS_ROUTE]);
 
 type RouteShape = { kind: "known" } | { kind: "missing" } | { kind: "slug"; of: ItemKind; slug: string };
 

@@ -36,7 +36,9 @@ export function sharedCacheable(request: { method: string; pathname: string; has
  * Pages Next renders for each request: they read the session or a token (cookies, headers, searchParams) or
  * call connection(). Only these get a per-request nonce CSP from the proxy; every other page is rendered once
  * into Next's cache and carries the script-hash CSP stored with it (src/platform/cache/page-cache-handler.mjs).
- * Keep in step with the pages: a page listed here that Next caches would have its scripts blocked.
+ * Keep in step with the pages: a page listed here that Next caches would have its scripts blocked. A path alone
+ * cannot tell one case: /noticias with filters in its query, which the proxy rewrites to a per-request route
+ * and gives a nonce itself (filteredNewsRoute in src/features/articles/news-list.ts).
  */
 const PER_REQUEST_PAGE =
   /^\/(?:(?:en|es)\/)?(?:admin|login|register|password|buscar|unsubscribe|newsletter\/[^/]+|noticias\/[^/]+\/fuentes)(?:\/|$)/;

@@ -28,6 +28,7 @@ const FILTER_KEYS = [
   "emptyHint",
   "loadMore",
   "loadingMore",
+  "apply",
 ] as const;
 
 /**

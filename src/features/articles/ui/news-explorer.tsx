@@ -1,23 +1,17 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import type { ComponentProps } from "react";
-import { useLocale, usePathname } from "~/platform/i18n/link.tsx";
-import { fillText, localizedPath, pluralText } from "~/platform/i18n/locales.ts";
-import { CONTENT_TYPES, humanize, TOPICS } from "~/platform/i18n/taxonomy.ts";
+import { useSearchParams } from "next/navigation";
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { useLocale } from "~/platform/i18n/link.tsx";
+import { fillText, pluralText } from "~/platform/i18n/locales.ts";
+import { humanize } from "~/platform/i18n/taxonomy.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
-import { Select } from "~/ui/select.tsx";
-import { ChipToggleGroup } from "~/ui/toggle-group.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { ArticleCardView } from "./article-card-view.tsx";
 import type { NewsExplorerTexts } from "./news-explorer-texts.ts";
-import { filtersToQuery, hasActiveFilters, type NewsFilters, parseFilters } from "./news-filters.ts";
-
-/**
- * The tag filter's resting item, "all" (choosing it clears the tags): an item of its own rather than an empty
- * value, which would put an empty <option> in Radix's hidden native select (an HTML checker error).
- */
-const ALL_TAGS = "__all__";
+import { CLEARED, NewsFilterBar } from "./news-filter-bar.tsx";
+import { filtersHref, filtersToQuery, type NewsFilters, parseFilters } from "./news-filters.ts";
 
 type Page = RouterOutputs["articles"]["list"];
 
@@ -26,27 +20,40 @@ const LOAD_MORE_THRESHOLD = 20;
 const PAGE_SIZE = 20;
 
 /**
- * /noticias with JavaScript: filter bar, removable chips, sort, count, loading/empty states and paging.
- * The filters live in the URL query; the unfiltered first page comes from the server render. The texts come
- * from the server (newsExplorerTexts), so the page needs no message runtime in the browser.
+ * /noticias: filter bar, removable chips, sort, count, loading/empty states and paging. The server renders it
+ * for `initialFilters` with their first page (the newest 20 on the cached page, the URL's filters on the
+ * per-request one), so the list is whole in the HTML and works without JavaScript: the bar is a form, the
+ * chips and 'clear' are links. Hydrated, the filters live in the URL query (replaced in place, no server
+ * round trip) and the API brings each list. Only UrlQuery reads the URL with useSearchParams, in a Suspense
+ * boundary of its own: around the explorer, it made the cached page render the list in the browser only.
+ * Texts come from the server (newsExplorerTexts).
  */
 export function NewsExplorer({
+  basePath,
+  initialFilters,
   initialPage,
   tags,
   texts,
 }: {
+  /** The page's own path in its language ("/noticias", "/en/noticias"): where the form and the links go. */
+  basePath: string;
+  initialFilters: NewsFilters;
   initialPage: Page;
   tags: string[];
   texts: NewsExplorerTexts;
 }) {
   const t = texts.filters;
-  const topicLabel = (topic: string) => texts.topics[topic] ?? humanize(topic);
-  const typeLabel = (type: string) => texts.cards.types[type] ?? humanize(type);
   const locale = useLocale();
-  const router = useRouter();
-  const pathname = localizedPath(usePathname(), locale);
-  const filters = parseFilters(new URLSearchParams(useSearchParams().toString()));
-  const isDefault = filtersToQuery(filters) === "";
+  const hydrated = useHydrated();
+  const [filters, setFilters] = useState(initialFilters);
+  const serverQuery = filtersToQuery(initialFilters);
+
+  // The URL's query once the page runs, and whenever Next's router changes it (a link to /noticias, Back):
+  // it wins over the filters the server rendered for, when they differ.
+  const followUrl = useCallback((search: string) => {
+    const fromUrl = parseFilters(new URLSearchParams(search));
+    setFilters((current) => (filtersToQuery(current) === filtersToQuery(fromUrl) ? current : fromUrl));
+  }, []);
 
   const query = api.articles.list.useInfiniteQuery(
     {
@@ -59,120 +66,67 @@ export function NewsExplorer({
     },
     {
       getNextPageParam: (last) => last.nextCursor,
-      initialData: isDefault ? { pages: [initialPage], pageParams: [null] } : undefined,
+      initialData: filtersToQuery(filters) === serverQuery ? { pages: [initialPage], pageParams: [null] } : undefined,
       staleTime: 60_000,
     },
   );
 
+  // Next's router follows history.replaceState (the URL and its hooks) without fetching the page again.
   const update = (patch: Partial<NewsFilters>) => {
-    const q = filtersToQuery({ ...filters, ...patch });
-    router.replace(q ? `${pathname}?${q}` : pathname, { scroll: false });
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    window.history.replaceState(null, "", filtersHref(basePath, next));
   };
-  const clearAll = () => update({ topics: [], type: "all", tags: [], date: "all" });
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
-  const chips = [
+  const chips: { key: string; label: string; without: Partial<NewsFilters> }[] = [
     ...filters.topics.map((v) => ({
       key: `t:${v}`,
-      label: topicLabel(v),
-      remove: () => update({ topics: filters.topics.filter((x) => x !== v) }),
+      label: texts.topics[v] ?? humanize(v),
+      without: { topics: filters.topics.filter((x) => x !== v) },
     })),
     ...(filters.type !== "all"
-      ? [{ key: "type", label: typeLabel(filters.type), remove: () => update({ type: "all" }) }]
+      ? [{ key: "type", label: texts.cards.types[filters.type] ?? humanize(filters.type), without: { type: "all" } }]
       : []),
-    ...(filters.date !== "all" ? [{ key: "date", label: t[filters.date], remove: () => update({ date: "all" }) }] : []),
+    ...(filters.date !== "all" ? [{ key: "date", label: t[filters.date], without: { date: "all" as const } }] : []),
     ...filters.tags.map((v) => ({
       key: `g:${v}`,
       label: `#${v}`,
-      remove: () => update({ tags: filters.tags.filter((x) => x !== v) }),
+      without: { tags: filters.tags.filter((x) => x !== v) },
     })),
   ];
-  const topicOptions = [...new Set([...TOPICS, ...filters.topics])].map((v) => ({
-    value: v,
-    label: topicLabel(v),
-  }));
-  const tagOptions = tags.filter((tag) => !filters.tags.includes(tag)).map((tag) => ({ value: tag, label: `#${tag}` }));
+  const hrefWithout = (patch: Partial<NewsFilters>) => filtersHref(basePath, { ...filters, ...patch });
 
   return (
     <div data-testid="news-explorer">
-      <section
-        aria-label={t.label}
-        className="space-y-5 rounded-md border border-rule bg-surface p-4 md:p-6"
-        data-testid="filter-bar"
-      >
-        <fieldset>
-          <legend className="mb-2 text-xs font-bold uppercase tracking-wider">{t.topic}</legend>
-          <ChipToggleGroup
-            label={t.topic}
-            value={filters.topics}
-            onValueChange={(topics) => update({ topics })}
-            options={topicOptions}
-            testId="topic-filter"
-          />
-        </fieldset>
-        <div className="flex flex-wrap items-end gap-3">
-          <FilterSelect
-            label={t.type}
-            value={filters.type}
-            onValueChange={(type) => update({ type })}
-            options={[
-              { value: "all", label: t.anyType },
-              ...CONTENT_TYPES.map((v) => ({ value: v, label: typeLabel(v) })),
-            ]}
-            testId="type-filter"
-          />
-          <FilterSelect
-            label={t.date}
-            value={filters.date}
-            onValueChange={(date) => update({ date: date as NewsFilters["date"] })}
-            options={(["all", "week", "month", "year"] as const).map((v) => ({
-              value: v,
-              label: v === "all" ? t.anyDate : t[v],
-            }))}
-            testId="date-filter"
-          />
-          {tagOptions.length > 0 && (
-            <FilterSelect
-              label={t.tags}
-              value={ALL_TAGS}
-              onValueChange={(tag) => update({ tags: tag === ALL_TAGS ? [] : [...filters.tags, tag] })}
-              options={[{ value: ALL_TAGS, label: t.all }, ...tagOptions]}
-              testId="tag-filter"
-            />
-          )}
-          <FilterSelect
-            label={t.sort}
-            value={filters.sort}
-            onValueChange={(sort) => update({ sort: sort === "asc" ? "asc" : "desc" })}
-            options={[
-              { value: "desc", label: t.newest },
-              { value: "asc", label: t.oldest },
-            ]}
-            testId="sort"
-          />
-          {hasActiveFilters(filters) && (
-            <Button variant="ghost" onClick={clearAll} data-testid="clear-filters">
-              {t.clear}
-            </Button>
-          )}
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <UrlQuery onChange={followUrl} />
+      </Suspense>
+      <NewsFilterBar
+        filters={filters}
+        tags={tags}
+        texts={texts}
+        basePath={basePath}
+        hydrated={hydrated}
+        update={update}
+      />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         {chips.length > 0 ? (
           <ul aria-label={t.active} className="flex flex-wrap gap-2" data-testid="active-chips">
             {chips.map((chip) => (
               <li key={chip.key}>
-                <button
-                  type="button"
-                  onClick={chip.remove}
+                <FilterAction
+                  hydrated={hydrated}
+                  href={hrefWithout(chip.without)}
+                  onClick={() => update(chip.without)}
                   aria-label={fillText(t.removeFilter, { label: chip.label })}
                   className="inline-flex items-center gap-2 rounded-full bg-ink px-3 py-1 text-sm text-paper hover:bg-ink/80"
                   data-testid="filter-chip"
                 >
                   {chip.label} <span aria-hidden="true">×</span>
-                </button>
+                </FilterAction>
               </li>
             ))}
           </ul>
@@ -197,8 +151,15 @@ export function NewsExplorer({
         >
           <p className="font-serif text-2xl font-bold">{t.empty}</p>
           <p className="mt-2 text-muted">{t.emptyHint}</p>
-          <Button className="mt-6" onClick={clearAll} data-testid="clear-all">
-            {t.clearAll}
+          <Button asChild className="mt-6">
+            <FilterAction
+              hydrated={hydrated}
+              href={hrefWithout(CLEARED)}
+              onClick={() => update(CLEARED)}
+              data-testid="clear-all"
+            >
+              {t.clearAll}
+            </FilterAction>
           </Button>
         </div>
       ) : (
@@ -209,7 +170,8 @@ export function NewsExplorer({
         </div>
       )}
 
-      {total >= LOAD_MORE_THRESHOLD && query.hasNextPage && (
+      {/* Loads in the browser: shown once the page runs. */}
+      {hydrated && total >= LOAD_MORE_THRESHOLD && query.hasNextPage && (
         <div className="mt-10 text-center">
           <Button
             variant="outline"
@@ -226,14 +188,43 @@ export function NewsExplorer({
   );
 }
 
-/** A filter's select under a visible caption; the select carries the accessible label, so the caption is aria-hidden. */
-function FilterSelect(props: ComponentProps<typeof Select>) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span aria-hidden="true" className="text-xs font-bold uppercase tracking-wider">
-        {props.label}
-      </span>
-      <Select {...props} />
-    </div>
+/**
+ * Tells the explorer the URL's query as Next's router knows it, rendering nothing. useSearchParams makes Next
+ * render a cached page in the browser only, up to the nearest Suspense boundary: this component's own, which
+ * holds nothing, so the list stays in the HTML.
+ */
+function UrlQuery({ onChange }: { onChange: (search: string) => void }) {
+  const search = useSearchParams().toString();
+  useEffect(() => onChange(search), [search, onChange]);
+  return null;
+}
+
+/**
+ * A change of filters: a button once the page is hydrated; before that (or without JavaScript), a link to the
+ * URL the click would make, which the server renders.
+ */
+function FilterAction({
+  hydrated,
+  href,
+  onClick,
+  children,
+  ...props
+}: {
+  hydrated: boolean;
+  href: string;
+  onClick: () => void;
+  children: ReactNode;
+  className?: string;
+  "aria-label"?: string;
+  "data-testid": string;
+}) {
+  return hydrated ? (
+    <button type="button" onClick={onClick} {...props}>
+      {children}
+    </button>
+  ) : (
+    <a href={href} {...props}>
+      {children}
+    </a>
   );
 }

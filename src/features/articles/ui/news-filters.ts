@@ -9,19 +9,31 @@ export interface NewsFilters {
   sort: "desc" | "asc";
 }
 
-const list = (value: string | null) =>
-  (value ?? "")
-    .split(",")
-    .map((v) => v.trim())
-    .filter((v) => v && v.length <= 60)
-    .slice(0, 20);
+/** The query parameters the filters live in: a /noticias URL with any of them is rendered for its query. */
+export const NEWS_FILTER_PARAMS = ["tema", "tipo", "etiquetas", "fecha", "orden"] as const;
+
+export const NO_FILTERS: NewsFilters = { topics: [], type: "all", tags: [], date: "all", sort: "desc" };
+
+/**
+ * A list parameter: comma-separated (the links the explorer writes) or repeated (what the filter form sends
+ * without JavaScript, one `tema` per ticked topic).
+ */
+const list = (values: string[]) =>
+  [
+    ...new Set(
+      values
+        .flatMap((value) => value.split(","))
+        .map((v) => v.trim())
+        .filter((v) => v && v.length <= 60),
+    ),
+  ].slice(0, 20);
 
 export function parseFilters(query: URLSearchParams): NewsFilters {
   const date = query.get("fecha");
   return {
-    topics: list(query.get("tema")),
-    type: query.get("tipo")?.slice(0, 60) || "all",
-    tags: list(query.get("etiquetas")),
+    topics: list(query.getAll("tema")),
+    type: query.get("tipo")?.trim().slice(0, 60) || "all",
+    tags: list(query.getAll("etiquetas")),
     date: date && date in DATE_RANGES ? (date as NewsFilters["date"]) : "all",
     sort: query.get("orden") === "asc" ? "asc" : "desc",
   };
@@ -35,6 +47,12 @@ export function filtersToQuery(f: NewsFilters): string {
   if (f.date !== "all") q.set("fecha", f.date);
   if (f.sort !== "desc") q.set("orden", f.sort);
   return q.toString();
+}
+
+/** The page's URL for these filters: `basePath` ("/noticias", "/en/noticias") and their query, if any. */
+export function filtersHref(basePath: string, f: NewsFilters): string {
+  const q = filtersToQuery(f);
+  return q ? `${basePath}?${q}` : basePath;
 }
 
 export function hasActiveFilters(f: NewsFilters): boolean {
