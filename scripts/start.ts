@@ -27,12 +27,14 @@ async function main() {
   const { url, embedded } = await ensureDatabase(env);
   if (databaseOnly) return holdDatabase(embedded);
   // Loaded once .env is in the environment (they read src/platform/env), and not by the database phase alone.
-  const [{ createPrismaClient }, { loadSeed }, { ensureAdmin }, { announceAdmin }] = await Promise.all([
-    import("~/platform/db/client.ts"),
-    import("../seed/load.ts"),
-    import("~/features/users/ensure-admin.ts"),
-    import("./admin-announce.ts"),
-  ]);
+  const [{ createPrismaClient }, { readDatabaseId }, { loadSeed }, { ensureAdmin }, { announceAdmin }] =
+    await Promise.all([
+      import("~/platform/db/client.ts"),
+      import("~/platform/db/database-id.ts"),
+      import("../seed/load.ts"),
+      import("~/features/users/ensure-admin.ts"),
+      import("./admin-announce.ts"),
+    ]);
 
   const db = createPrismaClient(url);
   const counts = await loadSeed(db);
@@ -41,7 +43,11 @@ async function main() {
     inserted.length ? `[seed] inserted ${inserted.map(([k, n]) => `${n} ${k}`).join(", ")}` : "[seed] content present",
   );
   const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  // Read once, here: the server's cache keys what it stores on it (src/platform/cache/namespace.mjs), so no
+  // page rendered from another database (a copy, a restore) is served from Redis.
+  process.env.DATABASE_ID = await readDatabaseId(db);
   await db.$disconnect();
+  log.info(`[db] database id ${process.env.DATABASE_ID}`);
   announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => log.info(line) });
 
   const port = process.env.PORT ?? "3000";
@@ -49,8 +55,9 @@ async function main() {
   const next = path.resolve("node_modules/next/dist/bin/next");
   if (mode === "start" && buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
     log.info("[build] building the production site (next build)…");
-    // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in.
-    const { SITE_URL: _runtimeOnly, ...runtimeFree } = process.env;
+    // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in. Nor the shared
+    // cache: what the build renders must not reach the pages of servers running another build.
+    const { SITE_URL: _site, REDIS_URL: _redis, DATABASE_ID: _database, ...runtimeFree } = process.env;
     // A build for serving only (next.config.mjs): no type-check (`npm test` and CI run tsc first), no
     // Turbopack cache written for a rebuild that may never come.
     const buildEnv = { ...runtimeFree, [START_BUILD_FLAG]: "1" };

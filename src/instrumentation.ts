@@ -1,4 +1,4 @@
-import { databaseUrl, defaultAuthUrl, redisUrl } from "~/platform/env/live.ts";
+import { databaseIdSetting, databaseUrl, defaultAuthUrl, redisUrl } from "~/platform/env/live.ts";
 
 /**
  * Server start: warns about a missing SITE_URL in production, points next-auth at the site's origin,
@@ -20,6 +20,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startAppJobs } = await import("./server/jobs.ts");
     await startAppJobs();
+    // Without the database's identity the cache handler cannot key pages on it, so it shares none through Redis.
+    if (redisUrl() && !databaseIdSetting())
+      (await import("~/platform/log/logger.ts")).log.warn(
+        "[cache] DATABASE_ID is not set (the launcher reads it from the database): nothing is shared through REDIS_URL",
+      );
     // The in-process data cache hears the expiries of processes that cannot reach it (the send's own process).
     const url = databaseUrl();
     if (url && !redisUrl()) await (await import("~/platform/cache/expire-tags.ts")).followTagExpiries(url);

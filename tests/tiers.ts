@@ -19,6 +19,7 @@ export const PROCESS_FILES = [
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
   "tests/e2e/analytics-fast-path.test.ts",
+  "tests/e2e/cache-namespace.test.ts",
   "tests/e2e/changed-sources.test.ts",
   "tests/e2e/crash-recovery.test.ts",
   "tests/e2e/grounded-drafts.test.ts",

@@ -16,7 +16,7 @@ export class CrashableServer {
     private readonly port: number,
     private readonly env: Record<string, string | undefined>,
     readonly logFile: string,
-    private readonly distDir: string,
+    readonly distDir: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }

@@ -23,10 +23,11 @@ type Handler = {
 let redis: RedisServer;
 const opened: State[] = [];
 
-function instance(): Handler {
+/** One instance; `namespace` is its configuration's (build, SITE_URL, database: namespace.mjs). */
+function instance(namespace?: string): Handler {
   const state = openRedisCache(redis.url) as unknown as State;
   opened.push(state);
-  return new RedisCacheHandler({}, state) as unknown as Handler;
+  return new RedisCacheHandler({}, state, namespace) as unknown as Handler;
 }
 
 const fetchEntry = (body: string, tags: string[]) => ({
@@ -123,6 +124,23 @@ describe("Redis data cache shared by instances", () => {
     // B made no call during the outage; its connection dropped all the same.
     await healthy(a, b);
     expect(await b.get("k-idle", getCtx([]))).toBeNull();
+  });
+
+  it("keeps each configuration's entries apart, and a tag expiry from any of them reaches all", async () => {
+    const [oldBuild, sameAsOld, newBuild] = [instance("ns-old"), instance("ns-old"), instance("ns-new")];
+    await healthy(oldBuild, sameAsOld, newBuild);
+    await oldBuild.set("k-ns", fetchEntry("old", ["article:ns"]), setCtx(["article:ns"]));
+    expect((await sameAsOld.get("k-ns", getCtx([])))?.value.data.body).toBe("old");
+    expect(await newBuild.get("k-ns", getCtx([]))).toBeNull();
+
+    await newBuild.set("k-ns", fetchEntry("new", ["article:ns"]), setCtx(["article:ns"]));
+    expect((await newBuild.get("k-ns", getCtx([])))?.value.data.body).toBe("new");
+    expect((await oldBuild.get("k-ns", getCtx([])))?.value.data.body).toBe("old");
+
+    // A write on the new build during a rolling deploy: the old build's instances must not keep the old page.
+    await newBuild.revalidateTag(["article:ns"], { expire: 0 });
+    expect(await oldBuild.get("k-ns", getCtx([]))).toBeNull();
+    expect(await newBuild.get("k-ns", getCtx([]))).toBeNull();
   });
 
   it("a job's expiry on an instance that has served no request yet still reaches the shared cache", async () => {

@@ -14,6 +14,7 @@ const g = globalThis as unknown as {
   __incrementalCache?: unknown;
   __riesgosServerCache?: unknown;
   __riesgosRedisCache?: unknown;
+  __riesgosCacheNamespaces?: unknown;
   __workerEnv?: Record<string, string | undefined>;
   __filesInWorker?: number;
 };
@@ -28,6 +29,7 @@ g.__jobLane = undefined;
 g.__incrementalCache = undefined;
 g.__riesgosServerCache = undefined;
 g.__riesgosRedisCache = undefined;
+g.__riesgosCacheNamespaces = undefined;
 vi.resetModules();
 
 // Each file gets its own job-engine schema: workers of another file (other fakes, other env) must never pick

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { PAGE_STORE_FOLDER } from "~/platform/cache/namespace.mjs";
 import {
   APP_PATH_ROUTES_MANIFEST,
   INCREMENTAL_CACHE_GLOBAL,
@@ -45,5 +46,20 @@ describe("the Next.js internals the app uses still exist in the installed next",
       normalizeAppPath: (p: string) => string;
     };
     expect(normalize.normalizeAppPath("/[locale]/noticias/[slug]/page")).toBe("/[locale]/noticias/[slug]");
+  });
+
+  it("the file-system store keeps pages under the server folder's route-cache, and the build id beside it", () => {
+    const keys = require("next/dist/server/lib/route-cache-key.js") as { ROUTE_CACHE_DIRECTORY: string };
+    expect(keys.ROUTE_CACHE_DIRECTORY).toBe(PAGE_STORE_FOLDER);
+    const FileSystemCache = (
+      require("next/dist/server/lib/incremental-cache/file-system-cache.js") as {
+        default: new (ctx: object) => { getFilePath(key: string, kind: string): string };
+      }
+    ).default;
+    const store = new FileSystemCache({ fs, serverDistDir: "/dist/server", revalidatedTags: [] });
+    expect(store.getFilePath(`/${PAGE_STORE_FOLDER}/app/0a1b/$/es.html`, "APP_PAGE")).toBe(
+      `/dist/server/${PAGE_STORE_FOLDER}/app/0a1b/$/es.html`,
+    );
+    expect((require("next/constants") as { BUILD_ID_FILE: string }).BUILD_ID_FILE).toBe("BUILD_ID");
   });
 });

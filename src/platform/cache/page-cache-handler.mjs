@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { env } from "../env/env.js";
+import { siteOrigin } from "../http/site-origin.js";
 import { cachedPageCsp } from "../security/headers.js";
+import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "./namespace.mjs";
 import RedisCacheHandler from "./redis-cache-handler.mjs";
 
 /**
@@ -9,16 +13,68 @@ import RedisCacheHandler from "./redis-cache-handler.mjs";
  * (an anonymous reader page, rendered once and then served to everyone until a tag expires it) gets its
  * Content-Security-Policy here, from its own HTML: the hashes of its inline scripts (security/headers.js).
  * Next sends the stored headers with the page, on the render that stored it and on every hit.
+ *
+ * A stored page is served only to the configuration that rendered it (namespace.mjs: build, SITE_URL,
+ * database): with Redis every key carries that namespace; the in-process store starts empty in each process.
  */
-const Store = env.REDIS_URL ? RedisCacheHandler : (fileSystemCache.default ?? fileSystemCache);
+const shared = Boolean(env.REDIS_URL);
+const Store = shared ? RedisCacheHandler : (fileSystemCache.default ?? fileSystemCache);
 
 const https = (env.SITE_URL ?? "").startsWith("https:");
 
+/** The namespace of each build folder this process serves, settled by the first handler Next creates. */
+globalThis.__riesgosCacheNamespaces ??= new Map();
+const namespaces = globalThis.__riesgosCacheNamespaces;
+
+/**
+ * Redis: the namespace of this server's entries, or null when it cannot be known (no DATABASE_ID, which the
+ * launcher reads from the database at start; no BUILD_ID, as during the build itself): then this server
+ * shares nothing rather than risk serving another database's or origin's pages.
+ */
+function sharedNamespace(serverDistDir) {
+  if (!env.DATABASE_ID || !serverDistDir) return null;
+  try {
+    const buildId = buildIdOf(serverDistDir);
+    return cacheNamespace({ buildId, siteOrigin: siteOrigin(env), databaseId: env.DATABASE_ID });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The in-process store keeps its pages on disk (`<distDir>/server/route-cache`) but the tag expiries that
+ * guard them in memory: a page stored by an earlier process may have been rendered for another SITE_URL or
+ * database, or expired by a write that process saw. So each process starts without them, as the launcher
+ * starts each server without the data entries (`<distDir>/cache/fetch-cache`). The build writes no page there.
+ */
+function forgetEarlierPages(serverDistDir) {
+  if (serverDistDir) fs.rmSync(path.join(serverDistDir, PAGE_STORE_FOLDER), { recursive: true, force: true });
+  return "";
+}
+
+function namespaceFor(serverDistDir) {
+  const key = serverDistDir ?? "";
+  if (!namespaces.has(key)) namespaces.set(key, shared ? sharedNamespace(serverDistDir) : forgetEarlierPages(key));
+  return namespaces.get(key);
+}
+
 export default class PageCacheHandler extends Store {
+  constructor(ctx) {
+    const namespace = namespaceFor(ctx?.serverDistDir);
+    super(ctx, undefined, namespace ?? undefined);
+    this.unscoped = namespace === null;
+  }
+
+  async get(key, ctx) {
+    if (this.unscoped) return null;
+    return super.get(key, ctx);
+  }
+
   async set(key, data, ctx) {
     // Set on the value Next is about to send, as well as store: the same object answers this request.
     if (data?.kind === "APP_PAGE" && typeof data.html === "string")
       data.headers = { ...data.headers, "content-security-policy": cachedPageCsp(data.html, { https }) };
+    if (this.unscoped) return;
     return super.set(key, data, ctx);
   }
 }

@@ -7,9 +7,14 @@ import { env } from "../env/env.js";
  * Loaded by the Next.js server itself (plain JavaScript, like the other server preloads).
  *
  * Layout, under KEY_PREFIX:
- *   e:<key>  one entry: JSON { gen, lastModified, tags, value }, with a TTL
- *   t:<tag>  the set of entry keys carrying the tag; expiring a tag deletes them (one Lua call, atomic)
- *   gen      the cache generation; entries of an older generation are misses
+ *   e:<namespace>:<key>  one entry: JSON { gen, lastModified, tags, value }, with a TTL
+ *   t:<tag>   the set of entry keys carrying the tag, of every namespace; expiring a tag deletes them (one Lua
+ *             call, atomic)
+ *   gen       the cache generation; entries of an older generation are misses
+ *
+ * The namespace (namespace.mjs: build, SITE_URL, database) keeps apart what differently configured servers
+ * render from one Redis: a rolling deploy's two builds, a staging site on another database. Tags and the
+ * generation are not namespaced: a write on the new build expires what the old build still serves.
  *
  * Never stale, never an error while Redis is away: any failed or timed-out command puts the handler in
  * bypass (every read goes to the database, nothing is stored, the expiries it could not write are lost).
@@ -139,16 +144,20 @@ function reviver(_key, value) {
 }
 
 export default class RedisCacheHandler {
-  /** Next passes its context only; the connection is the process's own unless a test hands one in. */
-  constructor(_ctx, state = sharedConnection()) {
+  /**
+   * Next passes its context only; the connection is the process's own unless a test hands one in, and the
+   * namespace is given by page-cache-handler.mjs (an expiry alone needs none).
+   */
+  constructor(_ctx, state = sharedConnection(), namespace = "") {
     this.state = state;
+    this.entryPrefix = `${KEY_PREFIX}e:${namespace}:`;
   }
 
   async get(key) {
     const state = this.state;
     if (!state.healthy) return null;
     try {
-      const [raw, gen] = await timed(state.client.mGet([`${KEY_PREFIX}e:${key}`, GEN_KEY]));
+      const [raw, gen] = await timed(state.client.mGet([`${this.entryPrefix}${key}`, GEN_KEY]));
       const current = Number(gen ?? 0);
       state.gen = current;
       if (!raw) return null;
@@ -169,7 +178,7 @@ export default class RedisCacheHandler {
     const tags = ctx?.tags ?? data?.tags ?? (typeof pageTags === "string" ? pageTags.split(",") : []);
     const revalidate = ctx?.cacheControl?.revalidate ?? data?.revalidate;
     const ttl = typeof revalidate === "number" && revalidate > 0 ? revalidate * 2 : DEFAULT_TTL_S;
-    const entryKey = `${KEY_PREFIX}e:${key}`;
+    const entryKey = `${this.entryPrefix}${key}`;
     // Stored with the generation this handler last read: if it was raised since, the entry is a miss.
     const entry = { gen: state.gen, lastModified: Date.now(), cacheControl: ctx?.cacheControl, value: data };
     try {

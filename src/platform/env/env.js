@@ -101,6 +101,13 @@ export const env = createEnv({
         "must be a comma-separated list of host or host:port",
       ),
     IMAGE_STORAGE_DIR: z.string().optional(),
+    // The database's identity, read from it by the launcher at each start (src/platform/db/database-id.ts): the
+    // shared cache keys pages and data on it, with the build and SITE_URL (src/platform/cache/namespace.mjs).
+    // Set it yourself only for a server started without the launcher; unset, nothing is shared through Redis.
+    DATABASE_ID: z
+      .string()
+      .regex(/^[\w.:-]{1,200}$/, "must be 1-200 letters, digits, dots, colons, dashes or underscores")
+      .optional(),
     // Shared data cache for several instances (src/platform/cache/redis-cache-handler.mjs); unset → in-process.
     REDIS_URL: z
       .string()
@@ -198,6 +205,7 @@ export const env = createEnv({
     SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
     SOURCE_FETCH_EXTRA_HOSTS: process.env.SOURCE_FETCH_EXTRA_HOSTS || undefined,
     IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
+    DATABASE_ID: process.env.DATABASE_ID || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     MEDIA_STORAGE: process.env.MEDIA_STORAGE || undefined,
     S3_BUCKET: process.env.S3_BUCKET || undefined,

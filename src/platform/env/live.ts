@@ -28,5 +28,7 @@ export const rateLimitSetting = (name: string) => process.env[`RATE_LIMIT_${name
 
 /** The shared data cache (src/platform/cache/redis-cache-handler.mjs); unset → Next's in-process cache. */
 export const redisUrl = () => process.env.REDIS_URL || undefined;
+/** The database's identity the launcher hands the server (env.js DATABASE_ID); the cache handler keys on it. */
+export const databaseIdSetting = () => process.env.DATABASE_ID || undefined;
 
 export const prismaLogQueries = () => !!process.env.PRISMA_LOG_QUERIES;

@@ -1,4 +1,5 @@
 import { env } from "~/platform/env/env.js";
+import { siteOrigin } from "./site-origin.js";
 
 /**
  * The public origin of the site, without a trailing slash: SITE_URL, read when the server starts (never
@@ -6,7 +7,7 @@ import { env } from "~/platform/env/env.js";
  * (pages' metadata, JSON-LD, feeds, sitemap, robots, the Link header, e-mails) starts with it.
  */
 export function siteUrl(): string {
-  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return siteOrigin(env);
 }
 
 /** The production warning for an unset SITE_URL (src/instrumentation.ts logs it once at start). */
