@@ -78,7 +78,7 @@ export function readQuotations(text: string): QuoteFact[] {
   for (const span of spansOf(text)) {
     const line = lineOf(starts, span.start);
     const floor = previous && previous.end <= span.start ? previous.end : 0;
-    const leadStart = sentenceStart(text, span.start, floor === 0 ? 0 : floor);
+    const leadStart = sentenceStart(text, span.start, floor);
     const lead = text.slice(leadStart, span.start);
     const trail = text.slice(span.end, span.end + 400);
     const continues = /^[^\S\n]*[,;—–-]|^[^\S\n]*\p{Ll}/u.test(trail) || /,\s*$/.test(span.inner);
