@@ -4,6 +4,8 @@ import { factsOf, storedFacts } from "./facts/stored.ts";
 import type { FigureFact, FigureKind, QuoteFact, SourceFacts, Speaker } from "./facts/types.ts";
 import { type PublicClaim, type PublicVerification, publicVerification } from "./public-verification.ts";
 import type { ReportStore } from "./report-store.ts";
+import { normaliseText } from "./verification/normalise.ts";
+import { quoteAppearsIn, quoteFragments } from "./verification/quotes.ts";
 
 /** A quotation of a source the article quotes, with the anchors (on /fuentes) of the claims that quote it. */
 export interface ReliedQuote {
@@ -35,22 +37,8 @@ const fold = (text: string) =>
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).join(" ")} `;
 
-/** An ellipsis in a quotation marks an omission: its pieces must all be in the source's quotation, in order. */
-function quotes(fact: QuoteFact, claim: string): boolean {
-  const text = fold(fact.text);
-  let from = 0;
-  const pieces = claim
-    .split(/\[\s*(?:…|\.\.\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\)|…|\.\.\./)
-    .map(fold)
-    .filter((p) => p.trim());
-  if (!pieces.length) return false;
-  for (const piece of pieces) {
-    const at = text.indexOf(piece, from);
-    if (at < 0) return false;
-    from = at + piece.length - 1;
-  }
-  return true;
-}
+/** The verifier's own test: the claim's pieces (an ellipsis marks an omission) in the quotation, in order. */
+const quotes = (fact: QuoteFact, claim: string) => quoteAppearsIn(quoteFragments(claim), normaliseText(fact.text));
 
 const keysOf = (f: Pick<FigureFact, "key" | "also">) => [f.key, ...(f.also ?? [])];
 
