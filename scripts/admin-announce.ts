@@ -13,7 +13,7 @@ export function announceAdmin(
   out: { isTTY: boolean; log: (line: string) => void },
 ): string | null {
   if (!admin?.generatedPassword) {
-    if (admin?.created) out.log(`[admin] created ${admin.email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+    if (admin?.created) out.log(`created ${admin.email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
     return null;
   }
   const file = path.join(dataDir, "admin-credentials.txt");

@@ -11,7 +11,8 @@ interface DatabaseEnv {
   EMBEDDED_PG_DIR?: string;
 }
 
-const log = (line: string) => logger.info(`[db] ${line}`);
+const dbLog = logger.child({ scope: "db" });
+const log = (line: string) => dbLog.info(line);
 
 /**
  * Makes sure the app's database is migrated and returns its URL: the configured one, or an embedded PostgreSQL
@@ -64,7 +65,7 @@ async function ensureEmbedded(env: DatabaseEnv) {
     dataDir,
     port: env.EMBEDDED_PG_PORT,
     persistent: true,
-    log: (line) => logger.debug(`[db] ${line}`),
+    log: (line) => dbLog.debug(line),
   });
   await embedded.createDatabase("riesgos");
   // Migrations run as the superuser, the app as its own role without superuser rights.

@@ -1,6 +1,8 @@
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("migrate");
 
 /**
  * `npm run db:migrate`: applies pending migrations as the schema's owner: MIGRATION_DATABASE_URL, or DATABASE_URL
@@ -8,7 +10,7 @@ import { processLog as log } from "./process-log.mjs";
  */
 const env = await prepareRuntime();
 const { embedded } = await ensureDatabase(env, "migrate").catch((err: Error) => {
-  log.fatal(`[migrate] ${err.message}`);
+  log.fatal({ err }, err.message);
   process.exit(1);
 });
 await embedded?.stop();

@@ -7,3 +7,10 @@ import { createLogger, formatFor, lazyLogger } from "../src/platform/log/create-
 export const processLog = lazyLogger(() =>
   createLogger({ level: process.env.LOG_LEVEL || "info", format: formatFor(process.env.NODE_ENV) }),
 );
+
+/**
+ * A part of a script's log (`scope`), made on first use like `processLog`.
+ * @param {string} scope
+ * @returns {import("pino").Logger}
+ */
+export const scopedProcessLog = (scope) => lazyLogger(() => processLog.child({ scope }));

@@ -5,14 +5,16 @@
  */
 import { jobs } from "~/platform/jobs/jobs-port.ts";
 import { sendJobs, startSendJobs } from "~/server/send-jobs.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("send");
 
 if (jobs.provider === "inngest") {
-  log.info("[send] Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
+  log.info("Inngest runs the newsletter send (through the site's /api/inngest): nothing to do here");
   process.exit(0);
 }
 await startSendJobs();
 // startJobs reports an engine that did not start and goes on; this process has nothing else to do, so it
 // fails instead (readying a queue starts the engine), and the launcher starts it again.
 await jobs.prepare(sendJobs[0]!);
-log.info(`[send] the newsletter send's process is working its queues (pid ${process.pid})`);
+log.info(`the newsletter send's process is working its queues (pid ${process.pid})`);

@@ -34,9 +34,7 @@ export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string)
       child = undefined;
       if (stopping || code === 0) return;
       if (Date.now() - startedAt >= HEALTHY_AFTER_MS) delay = RESTART_MIN_MS;
-      log(
-        `[send] the newsletter send's process stopped (${signal ?? `exit ${code}`}); starting it again in ${delay} ms`,
-      );
+      log(`the newsletter send's process stopped (${signal ?? `exit ${code}`}); starting it again in ${delay} ms`);
       setTimeout(() => {
         if (!stopping) start();
       }, delay);

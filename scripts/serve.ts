@@ -3,7 +3,9 @@ import next from "next";
 import { flushHits } from "~/features/analytics/hit-buffer.ts";
 import { db } from "~/platform/db/db.ts";
 import { hitFastPath, isHitRequest } from "./hit-fast-path.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("site");
 
 /**
  * The production server `npm start` runs (scripts/start.ts spawns it where it ran `next start`): one Node HTTP
@@ -27,7 +29,7 @@ let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return; // the launcher forwards the signal its process group also received
   stopping = true;
-  const stored = () => flushHits().catch((err: unknown) => log.error(`[hits] not stored at shutdown: ${String(err)}`));
+  const stored = () => flushHits().catch((err: unknown) => log.error({ err }, "analytics hits not stored at shutdown"));
   void (async () => {
     // The hits buffered so far are written at once (the job engine's own handler may end the process first);
     // requests under way finish (a hit among them is acknowledged, then stored below); a connection that
@@ -46,4 +48,4 @@ const stop = (signal: NodeJS.Signals) => {
 // First in line: the job engine's own handler (src/platform/jobs) exits once it has stopped.
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.prependListener(signal, stop);
 
-server.listen(port, () => log.info(`[site] serving on port ${port} (hits answered before Next.js)`));
+server.listen(port, () => log.info(`serving on port ${port} (hits answered before Next.js)`));

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { buildIsStale } from "./build-freshness.ts";
 import { ensureDatabase } from "./database.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
-import { processLog as log } from "./process-log.mjs";
+import { processLog as log, scopedProcessLog } from "./process-log.mjs";
 import { superviseSendProcess } from "./send-supervisor.ts";
 
 /**
@@ -14,6 +14,9 @@ import { superviseSendProcess } from "./send-supervisor.ts";
  * older than the sources; or `next dev`)
  * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts).
  */
+const dbLog = scopedProcessLog("db");
+const siteLog = scopedProcessLog("site");
+const sendLog = scopedProcessLog("send");
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 /** `database`: only the database phase (start, migrate), held until a signal: to run scripts against it. */
 const databaseOnly = process.argv[2] === "database";
@@ -39,22 +42,23 @@ async function main() {
   const db = createPrismaClient(url);
   const counts = await loadSeed(db);
   const inserted = Object.entries(counts).filter(([, n]) => n > 0);
-  log.info(
-    inserted.length ? `[seed] inserted ${inserted.map(([k, n]) => `${n} ${k}`).join(", ")}` : "[seed] content present",
+  scopedProcessLog("seed").info(
+    inserted.length ? `inserted ${inserted.map(([k, n]) => `${n} ${k}`).join(", ")}` : "content present",
   );
   const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   // Read once, here: the server's cache keys what it stores on it (src/platform/cache/namespace.mjs), so no
   // page rendered from another database (a copy, a restore) is served from Redis.
   process.env.DATABASE_ID = await readDatabaseId(db);
   await db.$disconnect();
-  log.info(`[db] database id ${process.env.DATABASE_ID}`);
-  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => log.info(line) });
+  dbLog.info(`database id ${process.env.DATABASE_ID}`);
+  const adminLog = scopedProcessLog("admin");
+  announceAdmin(admin, DATA_DIR, { isTTY: Boolean(process.stdout.isTTY), log: (line) => adminLog.info(line) });
 
   const port = process.env.PORT ?? "3000";
   process.env.PORT = port; // the default origin (no SITE_URL) is http://localhost:$PORT
   const next = path.resolve("node_modules/next/dist/bin/next");
   if (mode === "start" && buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
-    log.info("[build] building the production site (next build)…");
+    log.child({ scope: "build" }).info("building the production site (next build)…");
     // SITE_URL is read at run time only: the build never sees it, so nothing can bake it in. Nor the shared
     // cache: what the build renders must not reach the pages of servers running another build.
     const { SITE_URL: _site, REDIS_URL: _redis, DATABASE_ID: _database, ...runtimeFree } = process.env;
@@ -82,7 +86,7 @@ async function main() {
   // default is src/platform/env's).
   const sendProcess = env.NEWSLETTER_SEND_PROCESS;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
-  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => log.info(l), ready) : undefined;
+  const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => sendLog.info(l), ready) : undefined;
   // Production: scripts/serve.ts (Next.js behind a server that answers the beacon's hits itself); dev: `next dev`.
   const server = mode === "start" ? ["--import", "tsx", path.resolve("scripts/serve.ts")] : [next, mode, "-p", port];
   const child = spawn(process.execPath, server, {
@@ -95,7 +99,7 @@ async function main() {
       HTTP_REQUEST_TIMEOUT_MS: String(env.HTTP_REQUEST_TIMEOUT_MS),
     },
   });
-  log.info(`[site] http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
+  siteLog.info(`http://localhost:${port}/ (es) · http://localhost:${port}/en (en)`);
   const shutdown = (signal: NodeJS.Signals) => {
     child.kill(signal);
     void sender?.stop(signal);
@@ -111,7 +115,7 @@ async function main() {
 }
 
 function holdDatabase(embedded: { stop(): Promise<void> } | undefined) {
-  log.info("[db] database ready");
+  dbLog.info("database ready");
   const stop = () => void embedded?.stop().finally(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
@@ -119,6 +123,8 @@ function holdDatabase(embedded: { stop(): Promise<void> } | undefined) {
 }
 
 main().catch((err) => {
-  log.fatal(`[start] ${err instanceof Error ? err.message : `failed with no reason given (${String(err)})`}`);
+  log
+    .child({ scope: "start" })
+    .fatal({ err }, err instanceof Error ? err.message : `failed with no reason given (${String(err)})`);
   process.exit(1);
 });

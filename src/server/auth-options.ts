@@ -7,11 +7,14 @@ import { db } from "~/platform/db/db.ts";
 import { authSecret } from "~/platform/env/live.ts";
 import { AppError } from "~/platform/errors.ts";
 import { log } from "~/platform/log/logger.ts";
+
 import { clientIp } from "~/platform/security/rate-limit.ts";
 import { nulCharacterPath } from "~/platform/security/storable-text.ts";
 import type { SessionUser } from "../platform/auth/session.ts";
 import { secureCookiesEnabled } from "../platform/auth/session-cookie.ts";
 import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "../platform/auth/sessions.ts";
+
+const authLog = log.child({ scope: "auth" });
 
 interface SessionJwt extends JWT {
   sessionToken?: string;
@@ -66,7 +69,7 @@ export const authOptions: NextAuthOptions = {
         } catch (err) {
           if (err instanceof AppError && err.code === "UNAUTHORIZED") return null;
           if (err instanceof AppError && err.code === "TOO_MANY_REQUESTS") throw new Error("TooManyRequests");
-          log.error({ err }, "[auth] sign-in failed");
+          authLog.error({ err }, "sign-in failed");
           throw new Error("SignInUnavailable");
         }
       },
@@ -91,7 +94,7 @@ export const authOptions: NextAuthOptions = {
   logger: {
     // A revoked or timed-out session is routine, not an error worth a stack trace.
     error(code, metadata) {
-      if (code !== "JWT_SESSION_ERROR") log.error({ metadata }, `[next-auth] ${code}`);
+      if (code !== "JWT_SESSION_ERROR") authLog.error({ metadata, code }, "next-auth error");
     },
     warn() {},
     debug() {},

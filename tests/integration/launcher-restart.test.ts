@@ -16,7 +16,8 @@ interface Launch {
   outcome: Promise<{ readyAfterMs: number } | { exitCode: number | null }>;
 }
 
-const READY = "[db] database ready";
+/** The launcher's line once the database is migrated and seeded (JSON: its output is not a terminal). */
+const READY = '"scope":"db","msg":"database ready"';
 
 function launchDatabase(env: Record<string, string>): Launch {
   const startedAt = Date.now();

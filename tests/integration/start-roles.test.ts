@@ -46,8 +46,8 @@ const logLines = (stdout: string) =>
   stdout
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line) as { level: string; msg: string })
-    .map((l) => `${l.level} ${l.msg}`);
+    .map((line) => JSON.parse(line) as { level: string; scope?: string; msg: string })
+    .map((l) => `${l.level} [${l.scope}] ${l.msg}`);
 
 /** A database migrated up to, not including, the newest migration (which is then pending). */
 async function databaseOneMigrationBehind(prefix: string) {
@@ -84,7 +84,7 @@ describe("database roles at start and migration", () => {
 
     const migrated = await runScript("scripts/migrate.ts", { DATABASE_URL: appUrl, MIGRATION_DATABASE_URL: ownerUrl });
     expect(migrated.code).toBe(0);
-    expect(migrated.stdout).toContain(`[db] applied migration ${newest}`);
+    expect(logLines(migrated.stdout)).toContain(`info [db] applied migration ${newest}`);
     expect(await pendingMigrations(appUrl)).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe("database roles at start and migration", () => {
   it("two `npm start` at once on the owner's URL apply each migration once", async () => {
     const ownerUrl = await freshDatabase(inject("adminDatabaseUrl"), "twostarts");
     // Stopped once past the database step: the seed line follows the migrations.
-    const past = /\[seed\]/;
+    const past = /"scope":"seed"/;
     const runs = await Promise.all([
       runScript("scripts/start.ts", { DATABASE_URL: ownerUrl }, past),
       runScript("scripts/start.ts", { DATABASE_URL: ownerUrl }, past),
@@ -119,7 +119,7 @@ describe("database roles at start and migration", () => {
     const expected = readMigrations().map((m) => m.name);
     const appliedLines = runs.flatMap((r) => r.stdout.match(/applied migration [\w.-]+/g) ?? []);
     expect(appliedLines.sort()).toEqual(expected.map((name) => `applied migration ${name}`).sort());
-    expect(runs.filter((r) => r.stdout.includes("[db] schema up to date"))).toHaveLength(1);
+    expect(runs.filter((r) => logLines(r.stdout).includes("info [db] schema up to date"))).toHaveLength(1);
 
     const client = new pg.Client({ connectionString: ownerUrl });
     await client.connect();

@@ -1,7 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger, formatFor } from "~/platform/log/create-logger.mjs";
 import { requestLog } from "~/platform/log/logger.ts";
+
+/** A logger call as written in the source, up to the end of its first line. */
+const LOG_CALL = /\b\w*(?:log|Log|logger)\.(?:trace|debug|info|warn|error|fatal)\(.*/g;
+
+function sourceFiles(roots: string[]): string[] {
+  return roots.flatMap((root) =>
+    fs
+      .readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !f.includes("generated"))
+      .map((f) => path.join(root, f)),
+  );
+}
 
 /** A destination that keeps what the logger wrote. */
 function sink() {
@@ -40,14 +54,39 @@ describe("the logger", () => {
     expect(second).not.toHaveProperty("reqId");
   });
 
-  it("writes readable lines, not JSON, outside production", () => {
-    expect(formatFor("development")).toBe("pretty");
+  it("writes readable lines, not JSON, in development on a terminal, with the scope before the message", () => {
+    expect(formatFor("development", true)).toBe("pretty");
     const out = sink();
-    const logger = createLogger({ level: "debug", format: formatFor("development"), destination: out.stream });
-    logger.child({ reqId: "req-1" }).warn("[db] slow start");
+    const logger = createLogger({ level: "debug", format: formatFor("development", true), destination: out.stream });
+    logger.child({ scope: "db" }).child({ reqId: "req-1" }).warn("slow start");
     const text = out.text();
     expect(text).toMatch(/WARN.*\[db\] slow start/);
     expect(text).toContain("reqId");
     expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it("writes JSON where no one reads a terminal: development piped to a file, tests", () => {
+    expect(formatFor("development", false)).toBe("json");
+    expect(formatFor("test", false)).toBe("json");
+    expect(formatFor("production", true)).toBe("json");
+  });
+
+  it("carries the scope as a field and an error's stack, not only its message", () => {
+    const out = sink();
+    const logger = createLogger({ level: "info", format: "json", destination: out.stream });
+    logger.child({ scope: "jobs" }).error({ err: new Error("heartbeat lost") }, "heartbeat failed");
+    const line = JSON.parse(out.text()) as { scope: string; msg: string; err: { stack: string } };
+    expect(line).toMatchObject({ scope: "jobs", msg: "heartbeat failed" });
+    expect(line.err.stack).toMatch(/Error: heartbeat lost\n\s+at /);
+  });
+});
+
+describe("the app's log calls", () => {
+  it("name their part with a child logger's scope, never a [prefix] in the text, and log errors whole", () => {
+    const calls = sourceFiles(["src", "scripts"]).flatMap((file) =>
+      [...fs.readFileSync(file, "utf8").matchAll(LOG_CALL)].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(calls.filter((c) => /\((`|")\[[\w -]+\]/.test(c))).toEqual([]);
+    expect(calls.filter((c) => /\$\{[^}]*\.message/.test(c))).toEqual([]);
   });
 });

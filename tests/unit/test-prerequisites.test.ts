@@ -21,9 +21,9 @@ function barePath(): string {
   return dir;
 }
 
-function run(env: NodeJS.ProcessEnv) {
+function run(env: Record<string, string | undefined>) {
   const started = Date.now();
-  const result = spawnSync("/bin/sh", [SCRIPT], { env, encoding: "utf8" });
+  const result = spawnSync("/bin/sh", [SCRIPT], { env: env as NodeJS.ProcessEnv, encoding: "utf8" });
   return { status: result.status, stderr: result.stderr, ms: Date.now() - started };
 }
 

@@ -65,7 +65,7 @@ export async function flushHits(): Promise<void> {
   const batch = pending.splice(0, pending.length);
   flushing = insertHits(db, batch)
     .catch((err: unknown) => {
-      log.error({ err }, "[analytics] storing hits failed; keeping them for the next flush");
+      log.child({ scope: "analytics" }).error({ err }, "storing hits failed; keeping them for the next flush");
       pending.unshift(...batch.slice(0, Math.max(0, BUFFER_LIMIT - pending.length)));
     })
     .finally(() => {

@@ -1,6 +1,9 @@
 import { redisUrl } from "~/platform/env/live.ts";
 import { log } from "~/platform/log/logger.ts";
+
 import { type NextIncrementalCache, nextIncrementalCache } from "~/platform/next-internals/next-internals.ts";
+
+const cacheLog = log.child({ scope: "cache" });
 
 /** Immediate expiry: the next read after a change goes to the database (no stale-while-revalidate). */
 const EXPIRE_NOW = { expire: 0 } as const;
@@ -76,7 +79,7 @@ export function serverCache(): ServerCache | undefined {
  */
 async function announceToServers(tags: readonly string[]): Promise<void> {
   const { announceTagExpiry } = await import("./tag-expiry-channel.ts");
-  await announceTagExpiry(tags).catch((e) => log.warn(`[cache] expiry not announced: ${(e as Error).message}`));
+  await announceTagExpiry(tags).catch((err) => cacheLog.warn({ err }, "tag expiry not announced"));
 }
 
 /**

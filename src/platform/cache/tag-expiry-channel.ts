@@ -2,6 +2,8 @@ import pg from "pg";
 import { db } from "~/platform/db/db.ts";
 import { log } from "~/platform/log/logger.ts";
 
+const cacheLog = log.child({ scope: "cache" });
+
 /** PostgreSQL's notification channel of data-cache tag expiries made outside any site server. */
 const CHANNEL = "cache_tags_expired";
 const RETRY_MIN_MS = 500;
@@ -54,7 +56,7 @@ export function listenForTagExpiries(url: string, apply: (tags: string[]) => Pro
       } catch {
         return;
       }
-      if (isTagList(tags)) apply(tags).catch((e) => log.error(`[cache] expiry: ${(e as Error).message}`));
+      if (isTagList(tags)) apply(tags).catch((err) => cacheLog.error({ err }, "tag expiry failed"));
     });
     try {
       await client.connect();

@@ -19,9 +19,10 @@ export function createPrismaClient(connectionString: string, logger: Logger = lo
       { emit: "event", level: "error" } as const,
     ],
   });
-  client.$on("query", (e) => logger.info({ durationMs: e.duration }, `[prisma] ${e.query}`));
-  client.$on("warn", (e) => logger.warn(`[prisma] ${e.message}`));
-  client.$on("error", (e) => logger.error(`[prisma] ${e.message}`));
+  const prismaLog = logger.child({ scope: "prisma" });
+  client.$on("query", (e) => prismaLog.info({ durationMs: e.duration }, e.query));
+  client.$on("warn", (e) => prismaLog.warn({ target: e.target }, e.message));
+  client.$on("error", (e) => prismaLog.error({ target: e.target }, e.message));
   return client;
 }
 

@@ -56,6 +56,7 @@ function refused(req, res) {
  * runs as a Node preload (`--import`) in the Next.js server process, before Next creates its server.
  */
 export function installRequestGuard({ log }) {
+  const httpLog = log.child({ scope: "http" });
   quietAbortedBodies();
   patchCreateServer({
     wrap: (listener) =>
@@ -63,7 +64,7 @@ export function installRequestGuard({ log }) {
         const id = identify(req, res);
         // A client that goes away in the middle of its body is routine: one debug line, never an unhandled error.
         req.on("error", (err) =>
-          log.debug({ reqId: id, method: req.method, url: req.url, code: err.code }, "[http] request body aborted"),
+          httpLog.debug({ reqId: id, method: req.method, url: req.url, code: err.code }, "request body aborted"),
         );
         if (!refused(req, res)) listener.call(this, req, res);
       },

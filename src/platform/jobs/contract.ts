@@ -1,6 +1,6 @@
 import { eventType, StepError } from "inngest";
 import type { z } from "zod";
-import { log } from "~/platform/log/logger.ts";
+import { jobsLog } from "./log.ts";
 
 export { NonRetriableError } from "inngest";
 
@@ -101,6 +101,6 @@ export async function reportFailure(job: AnyJob, payload: unknown, failure: JobF
   try {
     await job.onFailure(payload, failure);
   } catch (err) {
-    log.error(`[job ${job.name}] failure hook: ${(err as Error)?.message ?? err}`);
+    jobsLog.error({ job: job.name, err }, "failure hook failed");
   }
 }

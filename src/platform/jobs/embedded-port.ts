@@ -1,7 +1,7 @@
 import { env } from "~/platform/env/env.js";
-import { log } from "~/platform/log/logger.ts";
 import { cancelRun } from "./engine/cancel.ts";
 import { getEngine, runIdFor, sendOptions, stopEngine } from "./engine/engine.ts";
+import { jobsLog } from "./log.ts";
 import type { JobsPort } from "./port.ts";
 import { recentEngineRuns } from "./run-history.ts";
 
@@ -11,9 +11,9 @@ export const embeddedPort: JobsPort = {
   async start() {
     try {
       const engine = await getEngine();
-      log.info(`[jobs] embedded engine started (pg-boss, schema ${engine.schema})`);
+      jobsLog.info({ schema: engine.schema }, "embedded engine started (pg-boss)");
     } catch (err) {
-      log.error(`[jobs] the job engine did not start: ${(err as Error).message}`);
+      jobsLog.error({ err }, "the job engine did not start");
       return;
     }
     // A graceful stop lets running steps finish; a kill -9 is recovered by the next process (see engine.ts).

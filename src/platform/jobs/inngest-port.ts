@@ -1,10 +1,10 @@
 import { db } from "~/platform/db/db.ts";
 import { AppError } from "~/platform/errors.ts";
-import { log } from "~/platform/log/logger.ts";
 import { registeredJobs } from "./catalog.ts";
 import { inngest } from "./client.ts";
 import { type AnyJob, describeFailure, reportFailure } from "./contract.ts";
 import { inngestRunsUrl, inngestRunUrl, noteRunCancelled } from "./inngest-runs.ts";
+import { jobsLog } from "./log.ts";
 import type { JobsPort } from "./port.ts";
 import { recentInngestRuns } from "./run-history.ts";
 import { latestClaimedSlot, previousFire } from "./schedules.ts";
@@ -37,7 +37,7 @@ const onInngest = () =>
 export const inngestPort: JobsPort = {
   provider: "inngest",
   async start(jobs) {
-    await catchUpOnInngest(jobs).catch((e) => log.error(`[jobs] schedules: ${(e as Error).message}`));
+    await catchUpOnInngest(jobs).catch((err) => jobsLog.error({ err }, "schedule catch-up failed"));
   },
   prepare: async () => {},
   async enqueue(job, data, opts) {

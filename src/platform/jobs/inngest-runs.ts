@@ -1,14 +1,13 @@
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
-import { log } from "~/platform/log/logger.ts";
+import { jobsLog } from "./log.ts";
 
 /**
  * Under Inngest the runs live in Inngest; the app notes what it sees of each (start, step reached, outcome)
  * in `inngest_runs` so the operators' view lists them, each linked to its page in the Inngest dashboard.
  * Noting never fails a run: a write that fails is only logged.
  */
-const quietly = (p: Promise<unknown>) =>
-  p.catch((err: unknown) => log.error(`[jobs] inngest run record: ${(err as Error).message}`));
+const quietly = (p: Promise<unknown>) => p.catch((err: unknown) => jobsLog.error({ err }, "inngest run not recorded"));
 
 /** Each invocation of a run notes it; a run an operator cancelled stays cancelled. */
 export const noteRunStarted = (runId: string, name: string, attempt: number, data: object = {}) =>
@@ -25,7 +24,7 @@ export const noteRunStarted = (runId: string, name: string, attempt: number, dat
 export async function noteRunStep(runId: string, step: string): Promise<{ cancelled: boolean }> {
   const rows = await db.$queryRaw<{ status: string }[]>`
     UPDATE inngest_runs SET step = ${step} WHERE run_id = ${runId} RETURNING status`.catch((err: unknown) => {
-    log.error(`[jobs] inngest run record: ${(err as Error).message}`);
+    jobsLog.error({ err }, "inngest run not recorded");
     return [];
   });
   return { cancelled: rows[0]?.status === "cancelled" };

@@ -5,8 +5,8 @@ import pretty from "pino-pretty";
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /**
- * The one way the app's processes make a logger: JSON lines in production (a level label, ISO time, pid and,
- * on request logs, `reqId`), readable lines elsewhere. Plain JavaScript so the server preload (outside the
+ * The one way the app's processes make a logger: JSON lines (a level label, ISO time, pid, the part of the app as
+ * `scope` and, on request logs, `reqId`), or readable lines with the scope before the message ("[jobs] …"). Plain JavaScript so the server preload (outside the
  * bundle) uses the same; written synchronously, so a line logged just before `process.exit` is not lost.
  * @param {{ level?: string; format: "json" | "pretty"; destination?: import("pino").DestinationStream }} opts
  * @returns {import("pino").Logger}
@@ -22,12 +22,26 @@ export function createLogger({ level = "info", format, destination }) {
   const colorize = !destination && Boolean(process.stdout.isTTY);
   return pino(
     options,
-    pretty({ sync: true, colorize, destination: destination ?? 1, ignore: "pid", translateTime: "SYS:HH:MM:ss.l" }),
+    pretty({
+      sync: true,
+      colorize,
+      destination: destination ?? 1,
+      ignore: "pid,scope",
+      messageFormat: "{if scope}[{scope}] {end}{msg}",
+      translateTime: "SYS:HH:MM:ss.l",
+    }),
   );
 }
 
-/** The format for a NODE_ENV: JSON in production only. */
-export const formatFor = (/** @type {string | undefined} */ nodeEnv) => (nodeEnv === "production" ? "json" : "pretty");
+/**
+ * Readable lines for a person at a terminal in development; JSON wherever a program reads the lines (production,
+ * tests, a dev server piped to a file).
+ * @param {string | undefined} nodeEnv
+ * @param {boolean} [isTTY]
+ * @returns {"json" | "pretty"}
+ */
+export const formatFor = (nodeEnv, isTTY = Boolean(process.stdout.isTTY)) =>
+  nodeEnv !== "production" && isTTY ? "pretty" : "json";
 
 /**
  * A logger made on its first use, for code that runs before the environment is final (the launcher sets

@@ -68,7 +68,7 @@ function limiter(name: RateLimitName): RateLimiterPostgres {
     pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
     // An idle connection dropped by a PostgreSQL restart emits 'error' on the pool; unhandled, that would
     // crash the server. The pool discards the client itself, and the insurance limiter covers the gap.
-    pool.on("error", (err) => log.warn(`[rate-limit] idle PostgreSQL connection lost: ${err.message}`));
+    pool.on("error", (err) => log.child({ scope: "rate-limit" }).warn({ err }, "idle PostgreSQL connection lost"));
   }
   const policy = ratePolicy(name);
   found = new RateLimiterPostgres({

@@ -4,9 +4,9 @@ import PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
-import { log } from "~/platform/log/logger.ts";
 import { registeredJobs, registerJobs, runsSharedDuties, worksHere } from "../catalog.ts";
 import { type AnyJob, describeFailure, reportFailure } from "../contract.ts";
+import { jobsLog } from "../log.ts";
 import { engineCron } from "../schedules.ts";
 import { endCrashedAttempt } from "./attempts.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
@@ -59,7 +59,7 @@ async function startEngine(): Promise<Engine> {
     // Tests wait for a per-minute fire; the site checks its schedules every 30 s (pg-boss's default).
     ...(env.NODE_ENV === "test" ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
   });
-  boss.on("error", (err) => log.error(`[jobs] ${err.message}`));
+  boss.on("error", (err) => jobsLog.error({ err }, "pg-boss error"));
   await boss.start();
 
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -122,8 +122,8 @@ async function startEngine(): Promise<Engine> {
   if (runsSharedDuties()) await syncSchedules(boss);
 
   const tick = async () => {
-    await heartbeat(schema, active).catch((e) => log.error(`[jobs] heartbeat: ${(e as Error).message}`));
-    await sweep(boss, schema).catch((e) => log.error(`[jobs] recovery: ${(e as Error).message}`));
+    await heartbeat(schema, active).catch((err) => jobsLog.error({ err }, "heartbeat failed"));
+    await sweep(boss, schema).catch((err) => jobsLog.error({ err }, "recovery sweep failed"));
   };
   const timer = setInterval(tick, HEARTBEAT_MS);
   timer.unref?.();
@@ -136,7 +136,7 @@ async function startEngine(): Promise<Engine> {
     },
   };
   if (runsSharedDuties())
-    await catchUpMissedFires(engine).catch((e) => log.error(`[jobs] schedules: ${(e as Error).message}`));
+    await catchUpMissedFires(engine).catch((err) => jobsLog.error({ err }, "schedule catch-up failed"));
   return engine;
 }
 
@@ -161,7 +161,7 @@ async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadat
       await record();
       return;
     } catch (err) {
-      log.error(`[jobs] ${job.name} ${pj.id}: outcome not recorded yet (${(err as Error).message}); retrying`);
+      jobsLog.error({ job: job.name, id: pj.id, err }, "outcome not recorded yet; retrying");
       await new Promise((r) => setTimeout(r, wait));
     }
   }
@@ -243,7 +243,7 @@ async function sweep(boss: PgBoss, schema: string) {
     if (claimed === 0) continue;
     const spare = (o.takeovers ?? 0) < MAX_TAKEOVERS;
     const last = !spare && o.retry_count >= o.retry_limit;
-    log.warn(`[jobs] ${o.name} ${o.id}: its process stopped; ${last ? "it was its last attempt" : "resuming it"}`);
+    jobsLog.warn({ job: o.name, id: o.id }, `its process stopped; ${last ? "it was its last attempt" : "resuming it"}`);
     const message = last
       ? "El proceso que lo ejecutaba se detuvo"
       : "El proceso que lo ejecutaba se detuvo; se reanuda";

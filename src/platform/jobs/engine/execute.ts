@@ -1,8 +1,8 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
-import { log } from "~/platform/log/logger.ts";
 import { registeredJobs } from "../catalog.ts";
 import { type AnyJob, describeFailure, type JobStep, NonRetriableError, reportFailure } from "../contract.ts";
+import { jobsLog } from "../log.ts";
 import { beginAttempt, endAttempt } from "./attempts.ts";
 import { runIdFor, sendOptions } from "./engine-api.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";
@@ -57,7 +57,7 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
       step,
       attempt: pj.retryCount,
       runId,
-      log: (m) => log.info(`[job ${job.name}] ${m}`),
+      log: (m) => jobsLog.info({ job: job.name }, m),
       progress: (done, total) => reportProgress(runId, done, total),
     });
     await endAttempt(runId, attempt, "completed", null);
@@ -67,7 +67,7 @@ export async function executeRun(scope: RunScope, job: AnyJob, pj: PgBoss.JobWit
     await endAttempt(runId, attempt, cancelled ? "cancelled" : "failed", describeFailure(err, 0, 0).message).catch(
       () => undefined,
     );
-    log.error(`[job ${job.name}] attempt ${pj.retryCount + 1} failed: ${(err as Error)?.message ?? err}`);
+    jobsLog.error({ job: job.name, attempt: pj.retryCount + 1, err }, "attempt failed");
     const failure = describeFailure(err, pj.retryCount, pj.retryLimit, cancelled);
     // A non-retriable error (or a cancelled run) must end the job now: pg-boss retries while
     // retry_count < retry_limit, so the limit is lowered to the count before the failure is recorded.

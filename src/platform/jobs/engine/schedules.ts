@@ -1,6 +1,6 @@
 import { db } from "~/platform/db/db.ts";
-import { log } from "~/platform/log/logger.ts";
 import { registeredJobs } from "../catalog.ts";
+import { jobsLog } from "../log.ts";
 import { previousFire } from "../schedules.ts";
 import { type Engine, runIdFor, sendOptions } from "./engine-api.ts";
 
@@ -25,6 +25,6 @@ export async function catchUpMissedFires(engine: Engine, now = new Date()): Prom
     if (!since[0] || since[0].at > slot) continue;
     const id = runIdFor(job.name, `slot:${slot.toISOString()}`);
     const sent = await engine.boss.send(job.name, { slot: slot.toISOString() }, { id, ...sendOptions(job) });
-    if (sent) log.info(`[jobs] ${job.name}: catching up the fire of ${slot.toISOString()}`);
+    if (sent) jobsLog.info({ job: job.name, slot: slot.toISOString() }, "catching up a missed fire");
   }
 }
