@@ -10,8 +10,9 @@ const alias = {
 const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as Record<string, string>;
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
- * most of their time is spent waiting on PostgreSQL, timers and child processes), then the files with servers of
- * their own two at a time, then the files on the one shared E2E server one after another. Projects of one group
+ * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
+ * made beside them, then the files with servers of their own one at a time, then the files on the one shared E2E
+ * server one after another. Projects of one group
  * must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
@@ -86,6 +87,8 @@ export default defineConfig({
           environment: "node",
           // PostgreSQL for the files' own databases, and the production build their servers copy.
           globalSetup: ["tests/setup/resilience-global.ts"],
+          // The build is made in the background while the fast tiers run; each file waits for it.
+          setupFiles: ["tests/setup/resilience-each.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file's servers, databases, ports and data folders are their own, so two could run at a time; on
@@ -103,6 +106,8 @@ export default defineConfig({
           exclude: RESILIENCE_FILES,
           environment: "node",
           globalSetup: ["tests/setup/e2e-global.ts"],
+          // The shared server starts in the background once the build is made; each file waits for it.
+          setupFiles: ["tests/setup/contract-each.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser, one shared server whose data the files read and write: one file at a time.

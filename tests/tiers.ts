@@ -15,7 +15,7 @@ export const PROCESS_FILES = [
 /**
  * Files that start production servers (or the launcher) of their own, on databases and data folders of their
  * own: crashes, faults, scale-out, least privilege, the send's own process, servers set up differently. They
- * never touch the shared E2E server, so they run side by side.
+ * never touch the shared E2E server; they run one at a time (vitest.config.ts says why).
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",

@@ -2,53 +2,64 @@ import type { TestProject } from "vitest/node";
 // Agents E2E: the server's OpenAI calls go to a loopback fake speaking the real API (tests/support/fake-openai.ts).
 import { startFakeOpenAi } from "../support/fake-openai.ts";
 import { startFakeSources } from "../support/fake-sources.ts";
+import { announce, ensureBuild } from "./background-build.ts";
 import { startLauncher } from "./launcher.ts";
-import { createMigratedDatabase, freePort, startTestPostgres } from "./postgres.ts";
+import { createMigratedDatabase, reservePort, startTestPostgres } from "./postgres.ts";
 
 export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-admin-password" };
 
 /**
- * Builds and starts the production server through the real launcher (`npm start` = scripts/start.ts) on a
- * fresh real database, then hands the URL to the tests. The build goes to .next-e2e.
+ * Starts the production server through the real launcher (`npm start` = scripts/start.ts) on a fresh real
+ * database, once the build (.next-e2e, made in the background: tests/setup/background-build.ts) is there, and
+ * hands its URL to the tests at once; each file waits for the server (tests/setup/contract-each.ts), so the fast
+ * tiers run while it builds and starts.
  */
 export default async function setup(project: TestProject) {
   const { server, createDb } = await startTestPostgres();
   const databaseUrl = await createMigratedDatabase(createDb, "e2e");
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const fakeOpenAi = await startFakeOpenAi(); // agents E2E
   const fakeSources = await startFakeSources(); // agents E2E: the official pages a draft is written from
   const baseUrl = `http://127.0.0.1:${port}`;
   const siteUrl = baseUrl;
-  const launcher = await startLauncher(
-    {
-      DATABASE_URL: databaseUrl,
-      NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
-      NEXTAUTH_URL: baseUrl,
-      // Read at run time only (the launcher builds without it, where it would be http://localhost:PORT): the
-      // site-origin tests find this origin in every absolute URL, whatever host a request names.
-      SITE_URL: siteUrl,
-      NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-      // The tests stand in for one proxy: clients pick their address with X-Forwarded-For (rest-contract).
-      TRUSTED_PROXY_HOPS: "1",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      DATA_DIR: "test-results/e2e-data",
-      // agents E2E: agent runs draft through the fake OpenAI; images (if any) stay in test-results.
-      OPENAI_API_KEY: "e2e-fake-openai-key",
-      OPENAI_BASE_URL: fakeOpenAi.url,
-      SOURCE_FETCH_EXTRA_HOSTS: fakeSources.host,
-      IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
-    },
-    port,
-    "test-results/e2e-server.log",
-    8,
-  );
+  const dist = process.env.E2E_DIST_DIR ?? ".next-e2e";
+  const launching = ensureBuild(createDb, dist).then(async () => {
+    await release();
+    return startLauncher(
+      {
+        DATABASE_URL: databaseUrl,
+        NEXT_DIST_DIR: dist,
+        NEXTAUTH_URL: baseUrl,
+        // Read at run time only (the launcher builds without it, where it would be http://localhost:PORT): the
+        // site-origin tests find this origin in every absolute URL, whatever host a request names.
+        SITE_URL: siteUrl,
+        NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        // The tests stand in for one proxy: clients pick their address with X-Forwarded-For (rest-contract).
+        TRUSTED_PROXY_HOPS: "1",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        DATA_DIR: "test-results/e2e-data",
+        // agents E2E: agent runs draft through the fake OpenAI; images (if any) stay in test-results.
+        OPENAI_API_KEY: "e2e-fake-openai-key",
+        OPENAI_BASE_URL: fakeOpenAi.url,
+        SOURCE_FETCH_EXTRA_HOSTS: fakeSources.host,
+        IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
+      },
+      port,
+      "test-results/e2e-server.log",
+      8,
+    );
+  });
+  const serving = announce("server", launching);
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("siteUrl", siteUrl);
   project.provide("sourceUrl", fakeSources.urlOf("/ai-office/consultation"));
   return async () => {
-    await launcher.stop();
+    await serving.then(
+      (launcher) => launcher.stop(),
+      () => undefined,
+    );
     await server?.stop();
     await fakeOpenAi.close(); // agents E2E
     await fakeSources.close();

