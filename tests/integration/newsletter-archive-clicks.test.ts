@@ -8,9 +8,9 @@ const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
 // Start the fake first: the app reads RESEND_* once, when its env module is first imported.
 const fake = await startFakeResend({ webhookSecret, keepBodies: true });
 const { db } = await import("~/platform/db/db.ts");
-const { generateWeeklyNewsletter } = await import("~/features/newsletter/generate.ts");
-const { getArchivedNewsletter, listArchivedNewsletters } = await import("~/features/newsletter/archive.ts");
-const { renderNewsletter } = await import("~/features/newsletter/render-newsletter.ts");
+const { generateWeeklyNewsletter } = await import("~/features/newsletter/compose/generate.ts");
+const { getArchivedNewsletter, listArchivedNewsletters } = await import("~/features/newsletter/archive/archive.ts");
+const { renderNewsletter } = await import("~/features/newsletter/compose/render-newsletter.ts");
 const { listNewsletters } = await import("~/features/newsletter/admin.ts");
 const { sitemapXml, routeShape, publicItemExists } = await import("~/features/seo/index.ts");
 const { siteUrl } = await import("~/platform/http/site-url.ts");
@@ -198,7 +198,7 @@ describe("the click counter", () => {
   });
 
   it("adds the clicks up per topic for the next ranking", async () => {
-    const { topicInterest } = await import("~/features/newsletter/clicks.ts");
+    const { topicInterest } = await import("~/features/newsletter/stats/clicks.ts");
     const interest = await topicInterest(db, new Date(now.getTime() + 86_400_000));
     expect(interest.get("regulacion")).toBe(await clicksOf(newsletter.id, first));
     expect((await topicInterest(db, now)).size).toBe(0);

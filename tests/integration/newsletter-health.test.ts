@@ -5,7 +5,7 @@ import { createPrivateDatabase } from "../support/private-database.ts";
 // A database of its own: the alerts read every newsletter, and other files send theirs in parallel.
 await createPrivateDatabase("nlhealth");
 const { db } = await import("~/platform/db/db.ts");
-const { checkNewsletterHealth, openAlerts } = await import("~/features/newsletter/health.ts");
+const { checkNewsletterHealth, openAlerts } = await import("~/features/newsletter/health/health.ts");
 const { env } = await import("~/platform/env/env.js");
 const { callerAs, adminSession, userSession } = await import("../support/sessions.ts");
 

@@ -26,7 +26,7 @@ vi.stubEnv("NEWSLETTER_OUTAGE_RETRY_MAX_MS", "1000");
 const { db } = await import("~/platform/db/db.ts");
 const { settleJobs } = await import("../support/jobs.ts");
 const { eventually } = await import("../support/resend-env.ts");
-const { checkNewsletterHealth } = await import("~/features/newsletter/health.ts");
+const { checkNewsletterHealth } = await import("~/features/newsletter/health/health.ts");
 const { env } = await import("~/platform/env/env.js");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const { NewsletterRow } = await import("~/features/newsletter/ui/newsletter-row.tsx");

@@ -9,7 +9,7 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
  */
 const database = await createPrivateDatabase("readers");
 const { db } = await import("~/platform/db/db.ts");
-const { generateWeeklyNewsletter } = await import("~/features/newsletter/generate.ts");
+const { generateWeeklyNewsletter } = await import("~/features/newsletter/compose/generate.ts");
 const { recordHit } = await import("~/features/analytics/ingest.ts");
 const { flushHits } = await import("~/features/analytics/hit-buffer.ts");
 const { rollUpEverything } = await import("~/features/analytics/rollup.ts");

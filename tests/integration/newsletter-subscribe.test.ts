@@ -9,7 +9,7 @@ const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { callerAs } = await import("../support/sessions.ts");
 const oneClick = await import("~/app/api/newsletter/one-click/route.ts");
-const { confirmSubscription } = await import("~/features/newsletter/subscribe.ts");
+const { confirmSubscription } = await import("~/features/newsletter/subscriptions/subscribe.ts");
 
 const uid = () => randomBytes(5).toString("hex");
 const ip = () => `10.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

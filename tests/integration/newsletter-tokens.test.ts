@@ -13,7 +13,7 @@ const { MIGRATIONS_DIR, migrate } = await import("~/platform/db/migrate.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs } = await import("../support/jobs.ts");
 const { freshDatabase } = await import("../support/fresh-database.ts");
-const { confirmSubscription, unsubscribe } = await import("~/features/newsletter/subscribe.ts");
+const { confirmSubscription, unsubscribe } = await import("~/features/newsletter/subscriptions/subscribe.ts");
 const { UNSUBSCRIBE_TOKEN_TTL_MS } = await import("~/features/newsletter/tokens.ts");
 
 const uid = () => randomBytes(5).toString("hex");

@@ -9,7 +9,7 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
  */
 const database = await createPrivateDatabase("top5");
 const { db } = await import("~/platform/db/db.ts");
-const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/generate.ts");
+const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/compose/generate.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");
 const { loadSeed } = await import("../../seed/load.ts");
 const { newsletterComposition } = await import("~/features/newsletter/schema.ts");

@@ -189,7 +189,7 @@ describe("a listed source that was not read", () => {
           fetched_at: now,
         },
       });
-    const { generateWeeklyNewsletter } = await import("~/features/newsletter/generate.ts");
+    const { generateWeeklyNewsletter } = await import("~/features/newsletter/compose/generate.ts");
     const newsletter = await generateWeeklyNewsletter(db, now);
     try {
       const items = newsletter.items as { slug: string; sources?: { name: string; url: string }[] }[];

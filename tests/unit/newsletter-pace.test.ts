@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Pacer } from "~/features/mail/pacer.ts";
-import { sendEtaSeconds } from "~/features/newsletter/send-pace.ts";
+import { sendEtaSeconds } from "~/features/newsletter/send/send-pace.ts";
 
 describe("a send's ETA", () => {
   it("before the first batch: the batches left at the configured rate (RESEND_MAX_RPS, 2/s by default)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interestLevel, priorityTier, type RankCandidate, rankTopFive } from "~/features/newsletter/ranking.ts";
+import { interestLevel, priorityTier, type RankCandidate, rankTopFive } from "~/features/newsletter/compose/ranking.ts";
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9));
 const piece = (slug: string, over: Partial<RankCandidate> = {}): RankCandidate => ({

@@ -3,12 +3,12 @@ import { emptyInputSchema, localeSchema } from "~/platform/http/common-schemas.t
 import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { deleteNewsletter, listNewsletters } from "./admin.ts";
-import { generateWeeklyNewsletter } from "./generate.ts";
-import { openAlerts } from "./health.ts";
+import { generateWeeklyNewsletter } from "./compose/generate.ts";
+import { openAlerts } from "./health/health.ts";
 import { requestNewsletterSend, resumePausedSend } from "./jobs.ts";
 import { newsletterAlertSchema, newsletterIdInputSchema, newsletterSchema } from "./schema.ts";
-import { cancelNewsletterSend } from "./send-control.ts";
-import { sendNewsletterTest } from "./test-send.ts";
+import { cancelNewsletterSend } from "./send/send-control.ts";
+import { sendNewsletterTest } from "./send/test-send.ts";
 
 /** A newsletter just generated is a draft: nothing is being sent, so no ETA and nothing stalled. */
 const toDto = (n: Awaited<ReturnType<typeof generateWeeklyNewsletter>>) =>

@@ -1,11 +1,11 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import { invalidateNewsletterArchive } from "./cache.ts";
-import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
+import { invalidateNewsletterArchive } from "./archive/cache.ts";
+import { personalise, previewToken, renderNewsletter } from "./compose/render-newsletter.ts";
 import type { NewsletterDto, NewsletterItem } from "./schema.ts";
-import { liveSendRuns } from "./send-control.ts";
-import { sendEtaSeconds } from "./send-pace.ts";
-import { issueCounts } from "./stats.ts";
+import { liveSendRuns } from "./send/send-control.ts";
+import { sendEtaSeconds } from "./send/send-pace.ts";
+import { issueCounts } from "./stats/stats.ts";
 
 const dtoSelect = {
   id: true,

@@ -9,7 +9,7 @@ import { defineJob } from "~/platform/jobs/contract.ts";
 import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
 import { claimScheduleSlot, previousFire } from "~/platform/jobs/jobs-port.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
-import { isProviderUnavailable, pauseSend, sendThroughOutage } from "./provider-outage.ts";
+import { isProviderUnavailable, pauseSend, sendThroughOutage } from "./send/provider-outage.ts";
 import {
   countUnsentBatches,
   finalizeNewsletter,
@@ -17,9 +17,9 @@ import {
   recordSendFailure,
   sendBatch,
   sendUnderway,
-} from "./send.ts";
-import { claimNewsletterSend } from "./send-control.ts";
-import { sendSignupMail } from "./signup-mail.ts";
+} from "./send/send.ts";
+import { claimNewsletterSend } from "./send/send-control.ts";
+import { sendSignupMail } from "./subscriptions/signup-mail.ts";
 
 /**
  * Batches in flight at once: a few, so that a loaded machine still keeps the provider's pace (each request
@@ -55,7 +55,7 @@ type Progress = ((done: number, total: number) => Promise<void>) | undefined;
  * that only sends holds neither.
  */
 async function finalizeSend(newsletterId: string) {
-  const { finalizeAndPublish } = await import("./cache.ts");
+  const { finalizeAndPublish } = await import("./archive/cache.ts");
   return finalizeAndPublish(db, newsletterId, finalizeNewsletter);
 }
 
@@ -235,7 +235,7 @@ export const weeklyNewsletterJob = defineJob({
     });
     if (!claim.won) return { slot: claim.slot, skipped: "already handled by another run" };
     const generated = await step.run("generate", async () => {
-      const { generateWeeklyNewsletter } = await import("./generate.ts");
+      const { generateWeeklyNewsletter } = await import("./compose/generate.ts");
       try {
         return { id: (await generateWeeklyNewsletter(db, new Date(claim.slot))).id, reason: null };
       } catch (err) {

@@ -3,7 +3,7 @@ import { formatDate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { Badge } from "~/ui/badge.tsx";
-import type { ArchivedNewsletter } from "../archive.ts";
+import type { ArchivedNewsletter } from "../archive/archive.ts";
 import { clickUrl } from "../urls.ts";
 
 /**

@@ -4,7 +4,7 @@ import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { PageHeader } from "~/ui/page-header.tsx";
-import type { ArchivedNewsletter } from "../archive.ts";
+import type { ArchivedNewsletter } from "../archive/archive.ts";
 import { archivePath } from "../urls.ts";
 
 /** /newsletter: every sent Top 5, newest first, each linking to its web version. */

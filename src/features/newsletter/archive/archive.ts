@@ -1,6 +1,6 @@
 import type { DbClient } from "~/platform/db/client.ts";
-import { archivedWhere } from "./lookup.ts";
-import type { NewsletterItem } from "./schema.ts";
+import { archivedWhere } from "../lookup.ts";
+import type { NewsletterItem } from "../schema.ts";
 
 /** A sent newsletter as the public archive shows it: its content only, nothing about who got it. */
 export interface ArchivedNewsletter {

@@ -2,10 +2,10 @@ import { type BatchRecipient, type BatchSendDeps, sendEmailBatch } from "~/featu
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import type { JobFailure } from "~/platform/jobs/contract.ts";
-import { personalise, renderNewsletter } from "./render-newsletter.ts";
+import { personalise, renderNewsletter } from "../compose/render-newsletter.ts";
+import { unsubscribeToken } from "../tokens.ts";
+import { listUnsubscribeHeaders } from "../urls.ts";
 import { BATCH_SIZE } from "./send-pace.ts";
-import { unsubscribeToken } from "./tokens.ts";
-import { listUnsubscribeHeaders } from "./urls.ts";
 
 const PLAN_FLUSH = 500;
 

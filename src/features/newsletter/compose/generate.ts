@@ -5,10 +5,10 @@ import { publishedInterviewsIn } from "~/features/interviews/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
+import type { NewsletterItem } from "../schema.ts";
+import { topicInterest } from "../stats/clicks.ts";
 import { createWithSlug } from "./archive-slug.ts";
-import { topicInterest } from "./clicks.ts";
 import { type RankCandidate, rankTopFive } from "./ranking.ts";
-import type { NewsletterItem } from "./schema.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** The API's answer when nothing can go in the newsletter (Spanish, as it always has been). */

@@ -2,9 +2,9 @@ import { isSuppressed } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { signupMailJob } from "./jobs.ts";
-import type { SubscribeInput } from "./schema.ts";
-import { CONFIRMATION_TTL_MS, legacyTokenHash, readToken, UNSUBSCRIBE_TOKEN_TTL_MS } from "./tokens.ts";
+import { signupMailJob } from "../jobs.ts";
+import type { SubscribeInput } from "../schema.ts";
+import { CONFIRMATION_TTL_MS, legacyTokenHash, readToken, UNSUBSCRIBE_TOKEN_TTL_MS } from "../tokens.ts";
 
 /** A subscriber is mailed about their own signup at most once per hour, however often the form is sent. */
 const SIGNUP_MAIL_INTERVAL_MS = 60 * 60 * 1000;

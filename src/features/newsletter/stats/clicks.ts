@@ -1,7 +1,7 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import type { ClickInput, NewsletterItem } from "./schema.ts";
-import { itemUrl } from "./urls.ts";
+import type { ClickInput, NewsletterItem } from "../schema.ts";
+import { itemUrl } from "../urls.ts";
 
 /** A well-formed http(s) address, normalised; null for anything else (javascript:, //host, control characters). */
 function httpUrl(raw: string): string | null {

@@ -1,5 +1,5 @@
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { newsletterStatsInputSchema, newsletterStatsSchema } from "./schema.ts";
+import { newsletterStatsInputSchema, newsletterStatsSchema } from "../schema.ts";
 import { newsletterStats } from "./stats.ts";
 
 /**

@@ -3,8 +3,8 @@ import { createElement } from "react";
 import { renderEmail, sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { confirmationToken, unsubscribeToken } from "./tokens.ts";
-import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "./urls.ts";
+import { confirmationToken, unsubscribeToken } from "../tokens.ts";
+import { confirmUrl, listUnsubscribeHeaders, siteUrl, unsubscribeUrl } from "../urls.ts";
 
 /**
  * The mail a signup triggers: the double opt-in link for a pending address, or a short "you are already

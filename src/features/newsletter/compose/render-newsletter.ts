@@ -3,8 +3,8 @@ import WeeklyNewsletter from "@emails/weekly-newsletter.tsx";
 import { createElement } from "react";
 import { renderEmail } from "~/features/mail/index.ts";
 import { plainText } from "~/platform/security/plain-text.ts";
-import type { NewsletterItem } from "./schema.ts";
-import { archiveUrl, clickUrl, siteUrl, unsubscribeUrl } from "./urls.ts";
+import type { NewsletterItem } from "../schema.ts";
+import { archiveUrl, clickUrl, siteUrl, unsubscribeUrl } from "../urls.ts";
 
 /** Stands in for each subscriber's unsubscribe token: the newsletter is rendered once per language, not per person. */
 const TOKEN_PLACEHOLDER = "RIESGOSIA_UNSUBSCRIBE_TOKEN_PLACEHOLDER";

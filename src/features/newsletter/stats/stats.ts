@@ -1,7 +1,7 @@
 import { eventCounts } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import type { NewsletterItem, NewsletterStats } from "../schema.ts";
 import { clickCounts } from "./clicks.ts";
-import type { NewsletterItem, NewsletterStats } from "./schema.ts";
 
 /** How many sent issues the figures list (the newest first). */
 const ISSUES = 12;

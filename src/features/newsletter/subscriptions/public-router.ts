@@ -2,7 +2,12 @@ import { z } from "zod";
 import { messageSchema } from "~/platform/http/common-schemas.ts";
 import { clientIp, enforceRateLimit } from "~/platform/security/rate-limit.ts";
 import { createTRPCRouter, publicProcedure } from "~/platform/trpc/trpc.ts";
-import { confirmInputSchema, subscribeInputSchema, unsubscribeInputSchema, unsubscribeOutputSchema } from "./schema.ts";
+import {
+  confirmInputSchema,
+  subscribeInputSchema,
+  unsubscribeInputSchema,
+  unsubscribeOutputSchema,
+} from "../schema.ts";
 import { confirmSubscription, subscribe, unsubscribe } from "./subscribe.ts";
 
 export const newsletterRouter = createTRPCRouter({

@@ -2,7 +2,7 @@ import { sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { notFound } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { personalise, previewToken, renderNewsletter } from "./render-newsletter.ts";
+import { personalise, previewToken, renderNewsletter } from "../compose/render-newsletter.ts";
 
 /**
  * "Enviar prueba": the newsletter in one language to the signed-in editor's own address only. Nothing about

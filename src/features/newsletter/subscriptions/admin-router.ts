@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
-import { subscriptionEmailInputSchema, subscriptionListInputSchema, subscriptionListOutputSchema } from "./schema.ts";
-import { deleteSubscription, listSubscriptions } from "./subscriptions-admin.ts";
+import { subscriptionEmailInputSchema, subscriptionListInputSchema, subscriptionListOutputSchema } from "../schema.ts";
+import { deleteSubscription, listSubscriptions } from "./admin-list.ts";
 
 export const adminSubscriptionsRouter = createTRPCRouter({
   list: adminProcedure

@@ -5,8 +5,8 @@ import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { previousFire } from "~/platform/jobs/jobs-port.ts";
-import { liveSendRuns } from "./send-control.ts";
-import { siteUrl } from "./urls.ts";
+import { liveSendRuns } from "../send/send-control.ts";
+import { siteUrl } from "../urls.ts";
 
 /** A send with no progress (no batch marked, so no change to the row) for this long is stalled. */
 export const STALL_MS = 10 * 60 * 1000;
