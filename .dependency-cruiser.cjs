@@ -35,9 +35,9 @@ module.exports = {
       name: "jobs-engine-behind-the-port",
       severity: "error",
       comment:
-        "The embedded engine (pg-boss) is one of the two providers of the jobs port: only src/platform/jobs/ reaches it; features and the app enqueue, cancel, list live runs and read schedules through the port (src/platform/jobs/jobs-port.ts), so either provider can run them.",
+        "The embedded engine (pg-boss) sits behind the jobs client: only src/platform/jobs/ reaches it; features and the app enqueue, cancel, list live runs and read schedules through the client (src/platform/jobs/jobs-client.ts), so either engine can run them. (Inngest's client and functions are also mounted by its HTTP route, /api/inngest.)",
       from: { path: "^src/", pathNot: "^src/platform/jobs/" },
-      to: { path: "^src/platform/jobs/engine/" },
+      to: { path: "^src/platform/jobs/engines/embedded" },
     },
     {
       name: "features-only-through-index",

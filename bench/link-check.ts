@@ -86,7 +86,7 @@ try {
   // Before any app import: src/platform/env/env.js reads the environment once.
   Object.assign(process.env, { DATABASE_URL: databaseUrl, SOURCE_ALLOWLIST: "", SOURCE_FETCH_EXTRA_HOSTS: host });
   const { db } = await import("~/platform/db/db.ts");
-  const { linkCheckJob } = await import("~/server/jobs.ts");
+  const { linkCheckJob } = await import("~/server/job-list.ts");
   const { revisionReports } = await import("~/features/publications/index.ts");
   const { checkArticleSources } = await import("~/features/grounding/link-check.ts");
 

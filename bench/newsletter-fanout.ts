@@ -59,7 +59,7 @@ try {
   });
   const { db } = await import("~/platform/db/db.ts");
   const { runJob } = await import("../tests/support/jobs.ts");
-  const { stopEngine } = await import("~/platform/jobs/engine/engine.ts");
+  const { stopEngine } = await import("~/platform/jobs/engines/embedded/engine.ts");
   const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 
   const newsletter = await createBenchNewsletter(db, SUBSCRIBERS, "sending");

@@ -3,7 +3,7 @@
  * restarted by the launcher (scripts/send-supervisor.ts): the embedded engine works the send's queues here,
  * the server enqueues them. A large send's garbage then weighs on this small heap, not on the pages'.
  */
-import { jobs } from "~/platform/jobs/jobs-port.ts";
+import { jobs } from "~/platform/jobs/jobs-client.ts";
 import { sendJobs, startSendJobs } from "~/server/send-jobs.ts";
 import { scopedProcessLog } from "./process-log.mjs";
 

@@ -18,7 +18,7 @@ export async function register() {
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
   // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { startAppJobs } = await import("./server/jobs.ts");
+    const { startAppJobs } = await import("./server/job-list.ts");
     await startAppJobs();
     // Without the database's identity the cache handler cannot key pages on it, so it shares none through Redis.
     if (redisUrl() && !databaseIdSetting())

@@ -5,8 +5,8 @@
  *   tsx bench/lib/job-app.ts [newsletter:<id> | agent:<agentId>]
  */
 import { db } from "~/platform/db/db.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { registerAppJobs } from "~/server/jobs.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { registerAppJobs } from "~/server/job-list.ts";
 
 registerAppJobs();
 await getEngine();

@@ -1,6 +1,6 @@
 import { sendNewsletterGroupJob, sendNewsletterJob } from "~/features/newsletter/jobs.ts";
-import { startJobs } from "~/platform/jobs/boot.ts";
-import type { AnyJob } from "~/platform/jobs/contract.ts";
+import type { AnyJob } from "~/platform/jobs/define-job.ts";
+import { startJobs } from "~/platform/jobs/start-jobs.ts";
 
 /**
  * The newsletter send's queues. With NEWSLETTER_SEND_PROCESS=own a process of their own works them

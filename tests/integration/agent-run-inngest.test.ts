@@ -15,7 +15,7 @@ const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 
 async function loadApp() {
   const [functions, job, db, sessions] = await Promise.all([
-    import("~/platform/jobs/inngest-functions.ts"),
+    import("~/platform/jobs/engines/inngest/functions.ts"),
     import("~/features/agents/jobs.ts"),
     import("~/platform/db/db.ts"),
     import("../support/sessions.ts"),

@@ -12,7 +12,7 @@ async function loadApp() {
     import("~/platform/db/db.ts"),
     import("../support/jobs.ts"),
     import("~/features/agents/jobs.ts"),
-    import("~/platform/jobs/inngest-functions.ts"),
+    import("~/platform/jobs/engines/inngest/functions.ts"),
   ]);
   return { ...rest, ...dispatcher, ...job, ...functions, db: db.db };
 }

@@ -26,7 +26,7 @@ process.env.RATE_LIMIT_CONTACT = "100000/60";
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 // The job engine runs from the server's start (src/instrumentation.ts), before any request.
-await (await import("~/platform/jobs/engine/engine.ts")).getEngine();
+await (await import("~/platform/jobs/engines/embedded/engine.ts")).getEngine();
 
 afterAll(async () => {
   await settleInProcessJobs().catch(() => {});

@@ -2,8 +2,8 @@ import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
 
 /** Under Inngest the operators' view lists the runs the app saw, each linked to its page in the dashboard. */
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -45,7 +45,7 @@ describe("Inngest runs in the operators' view", () => {
 
     vi.resetModules();
     vi.stubEnv("INNGEST_DEV", "1");
-    const { listJobs } = await import("~/features/jobs/admin.ts");
+    const { listJobs } = await import("~/features/job-runs/admin.ts");
     const overview = await listJobs(db);
     vi.unstubAllEnvs();
     expect(overview.engine).toBe("inngest");

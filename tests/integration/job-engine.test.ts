@@ -2,9 +2,9 @@ import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { backoffMs, getEngine, stopEngine } from "~/platform/jobs/engine/engine.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { backoffMs, getEngine, stopEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { buildJobRun } from "../support/builders.ts";
 import { runJob, settleJobs } from "../support/jobs.ts";
 

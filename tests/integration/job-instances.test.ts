@@ -2,8 +2,8 @@ import { fork } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db/db.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { countJob } from "../support/count-job.ts";
 import { settleJobs } from "../support/jobs.ts";
 

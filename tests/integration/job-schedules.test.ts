@@ -11,12 +11,12 @@ import { createPrivateDatabase, expectAppOn } from "../support/private-database.
 const database = await createPrivateDatabase("cron");
 vi.stubEnv("NEWSLETTER_CRON_MODE", "draft");
 const { db } = await import("~/platform/db/db.ts");
-const { defineJob } = await import("~/platform/jobs/contract.ts");
-const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
-const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engine/schedules.ts");
+const { defineJob } = await import("~/platform/jobs/define-job.ts");
+const { getEngine } = await import("~/platform/jobs/engines/embedded/engine.ts");
+const { catchUpMissedFires, nextFire, previousFire } = await import("~/platform/jobs/engines/embedded/schedules.ts");
 const { weeklyNewsletterJob, WEEKLY_NEWSLETTER } = await import("~/features/newsletter/jobs.ts");
-const { toInngestFunction } = await import("~/platform/jobs/inngest-functions.ts");
-const { registerAppJobs } = await import("~/server/jobs.ts");
+const { toInngestFunction } = await import("~/platform/jobs/engines/inngest/functions.ts");
+const { registerAppJobs } = await import("~/server/job-list.ts");
 const { loadSeed } = await import("../../seed/load.ts");
 const { runJob, settleJobs } = await import("../support/jobs.ts");
 

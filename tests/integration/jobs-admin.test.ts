@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { jobs } from "~/server/jobs.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
+import { jobs } from "~/server/job-list.ts";
 import { settleJobs } from "../support/jobs.ts";
 import { adminSession, callerAs } from "../support/sessions.ts";
 

@@ -3,10 +3,10 @@ import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { registerJobs } from "~/platform/jobs/catalog.ts";
-import { defineJob, type JobFailure } from "~/platform/jobs/contract.ts";
-import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
-import { portOf } from "~/platform/jobs/jobs-port.ts";
+import { defineJob, type JobFailure } from "~/platform/jobs/define-job.ts";
+import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
+import { registerJobs } from "~/platform/jobs/job-registry.ts";
+import { portOf } from "~/platform/jobs/jobs-client.ts";
 import { settleJobs } from "../support/jobs.ts";
 
 /**

@@ -2,14 +2,14 @@ import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
- * JOBS_PROVIDER picks the port's provider for the whole process (src/platform/jobs/provider.ts); unset, Inngest
+ * JOBS_PROVIDER picks the port's provider for the whole process (src/platform/jobs/choose-engine.ts); unset, Inngest
  * is chosen when its settings are, as before. The environment module refuses a value it does not know, and
  * Inngest with nowhere to send events.
  */
 const portUnder = async (settings: Record<string, string>) => {
   vi.resetModules();
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
-  const { jobs } = await import("~/platform/jobs/jobs-port.ts");
+  const { jobs } = await import("~/platform/jobs/jobs-client.ts");
   return jobs.provider;
 };
 

@@ -1,8 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
 import { runJob } from "../support/jobs.ts";
 
 /** A job shaped like the real ones: two steps, the second flaky on its first try. */

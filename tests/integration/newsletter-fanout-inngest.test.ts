@@ -1,7 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { GROUP_BATCHES, SEND_GROUP, sendNewsletterGroupJob, sendNewsletterJob } from "~/features/newsletter/jobs.ts";
-import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
 
 /**
  * Under Inngest (1,000 steps per run at most) a send to 1,000,000 recipients fans out: the parent plans

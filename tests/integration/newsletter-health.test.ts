@@ -127,7 +127,7 @@ describe("a Friday send under way", () => {
 
   it("raises no 'not sent' alert while its job is live, and does once the send is stuck with no job behind it", async () => {
     const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
-    const { getEngine } = await import("~/platform/jobs/engine/engine.ts");
+    const { getEngine } = await import("~/platform/jobs/engines/embedded/engine.ts");
     const n = await createOneItemNewsletter(db, { subject: "En curso" });
     await db.newsletter.update({ where: { id: n.id }, data: { status: "sending", recipient_count: 3000 } });
     await setUpdatedAt(n.id, new Date(fridayNoon.getTime() - 30_000));

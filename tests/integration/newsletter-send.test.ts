@@ -15,7 +15,7 @@ vi.stubEnv("NEWSLETTER_OUTAGE_PAUSE_MS", "8000");
 vi.stubEnv("NEWSLETTER_OUTAGE_RETRY_MAX_MS", "300");
 const { db } = await import("~/platform/db/db.ts");
 const { runJob, settleJobs: settleInProcessJobs, waitForRunState } = await import("../support/jobs.ts");
-const { getEngine, runIdFor } = await import("~/platform/jobs/engine/engine.ts");
+const { getEngine, runIdFor } = await import("~/platform/jobs/engines/embedded/engine.ts");
 const { sendNewsletterJob } = await import("~/features/newsletter/jobs.ts");
 const { generateWeeklyNewsletter, NOTHING_PUBLISHED } = await import("~/features/newsletter/compose/generate.ts");
 const { requestNewsletterSend } = await import("~/features/newsletter/jobs.ts");

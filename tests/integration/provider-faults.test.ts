@@ -32,7 +32,7 @@ vi.stubEnv("JOB_RETRY_BASE_MS", String(JOB_RETRY_BASE_MS));
 vi.stubEnv("SOURCE_ALLOWLIST", "");
 
 const { db } = await import("~/platform/db/db.ts");
-const { backoffMs } = await import("~/platform/jobs/dispatcher.ts");
+const { backoffMs } = await import("~/platform/jobs/jobs-client.ts");
 const { settleJobs: settleInProcessJobs } = await import("../support/jobs.ts");
 const { handleRest } = await import("~/server/rest/handler.ts");
 const { adminSession, callerAs } = await import("../support/sessions.ts");

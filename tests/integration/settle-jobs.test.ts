@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { settleJobs } from "../support/jobs.ts";
 
 const uid = () => Math.random().toString(36).slice(2, 8);

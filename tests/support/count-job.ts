@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
 
 /** A job that records each execution (run id + process id) as a row, for the several-instances test. */
 export const countJob = defineJob({

@@ -1,6 +1,6 @@
 /** A second "instance": the embedded engine in another process on the same database (several-instances test). */
-import { getEngine } from "~/platform/jobs/engine/engine.ts";
-import { registerAppJobs } from "~/server/jobs.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
+import { registerAppJobs } from "~/server/job-list.ts";
 import { countJob } from "./count-job.ts";
 
 registerAppJobs();

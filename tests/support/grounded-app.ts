@@ -8,7 +8,7 @@ async function loadApp() {
     import("./sessions.ts"),
     import("./jobs.ts"),
     import("~/platform/db/db.ts"),
-    import("~/server/jobs.ts"),
+    import("~/server/job-list.ts"),
   ]);
   return {
     admin: sessions.callerAs(sessions.adminSession),

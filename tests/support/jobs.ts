@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Job, PayloadSchema } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
-import { getEngine, runIdFor } from "~/platform/jobs/engine/engine.ts";
+import type { Job, PayloadSchema } from "~/platform/jobs/define-job.ts";
+import { getEngine, runIdFor } from "~/platform/jobs/engines/embedded/engine.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,7 @@
 import type { AppSession } from "~/platform/auth/session.ts";
 import { createInnerContext } from "~/platform/trpc/trpc.ts";
 import { createCaller } from "~/server/api/root.ts";
-import { registerAppJobs } from "~/server/jobs.ts";
+import { registerAppJobs } from "~/server/job-list.ts";
 
 // What server start does (src/instrumentation.ts): procedures enqueue jobs and the operators' view lists them.
 registerAppJobs();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseProvider } from "~/platform/jobs/provider.ts";
+import { chooseProvider } from "~/platform/jobs/choose-engine.ts";
 
 describe("the jobs provider is chosen once, by one setting", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleUnawaitedCompletions } from "~/platform/jobs/engine/handled-completions.ts";
+import { handleUnawaitedCompletions } from "~/platform/jobs/engines/embedded/handled-completions.ts";
 
 /** A database that is going away: every statement fails as PostgreSQL's shutdown does. */
 const downDb = { executeSql: () => Promise.reject(new Error("terminating connection due to administrator command")) };

@@ -3,7 +3,7 @@ import type { manualGenerationSchema } from "~/features/agents/schema.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { requireActiveAgent } from "./agents.ts";
 import { agentRunJob } from "./jobs.ts";
 import { getRun, markRunFailed } from "./runs.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
 import { assertRunnable } from "./run-plan.ts";
 import { fetchRunMaterial, finishUnsourcedRun, isGrounded, verifyRunDraft } from "./run-sources.ts";
 import {

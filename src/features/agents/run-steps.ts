@@ -2,7 +2,7 @@ import { articleOfRun, invalidateArticles } from "~/features/articles/index.ts";
 import { checkSources, runSnapshots, type SourceCheck, type VerificationReport } from "~/features/grounding/index.ts";
 import { generateArticleImage } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import type { JobFailure } from "~/platform/jobs/contract.ts";
+import type { JobFailure } from "~/platform/jobs/define-job.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
 import { sourcesCountLine } from "./run-log.ts";

@@ -7,7 +7,7 @@ import { env } from "~/platform/env/env.js";
 import { AppError } from "~/platform/errors.ts";
 import { localeHomeUrl } from "~/platform/http/site-url.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { NonRetriableError } from "~/platform/jobs/contract.ts";
+import { NonRetriableError } from "~/platform/jobs/define-job.ts";
 import { enforceRateLimit } from "~/platform/security/rate-limit.ts";
 
 /** A message deleted before its mails went out has nobody to mail about: retrying cannot bring it back. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { contactMailJob } from "./jobs.ts";
 import type { contactInputSchema } from "./schema.ts";
 

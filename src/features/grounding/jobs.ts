@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishedArticleIds } from "~/features/articles/index.ts";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
 import { notifyChangedSources } from "./changed-sources.ts";
 import { checkArticleSources } from "./link-check.ts";
 import { dueArticleIds } from "./link-check-cadence.ts";

@@ -5,9 +5,8 @@ import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { faultPoint } from "~/platform/faults.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue, prepareJob, wakeWorkers } from "~/platform/jobs/dispatcher.ts";
-import { claimScheduleSlot, previousFire } from "~/platform/jobs/jobs-port.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { claimScheduleSlot, enqueue, prepareJob, previousFire, wakeWorkers } from "~/platform/jobs/jobs-client.ts";
 import { transactionExecutor } from "~/platform/jobs/live-runs.ts";
 import { isProviderUnavailable, pauseSend, sendThroughOutage } from "./send/provider-outage.ts";
 import {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { generateArticleImage } from "./article-image.ts";
 import { deleteReplacedImage, imageSubject, REPLACED_IMAGE_GRACE_S, replaceArticleImage } from "./replace-image.ts";
 import { publishDueArticles } from "./schedule.ts";

@@ -9,7 +9,7 @@ import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
 import { findingsGate } from "./findings-gate.ts";

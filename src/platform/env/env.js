@@ -61,7 +61,7 @@ export const env = createEnv({
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
     INNGEST_BASE_URL: z.string().url().optional(),
-    // Which provider runs the jobs (src/platform/jobs/provider.ts): "embedded" (pg-boss on our PostgreSQL) or
+    // Which provider runs the jobs (src/platform/jobs/choose-engine.ts): "embedded" (pg-boss on our PostgreSQL) or
     // "inngest". Unset: Inngest when one of its settings above is set, the embedded engine otherwise.
     JOBS_PROVIDER: z.enum(["embedded", "inngest"]).optional(),
     // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).

@@ -1,5 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
-import { getEngine } from "./engine/engine.ts";
+import { getEngine } from "./engines/embedded/engine.ts";
 
 /** The engine's own states of a run (pg-boss's job.state). */
 export type EngineState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";

@@ -8,7 +8,7 @@ import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
-import { adminJobsRouter } from "~/features/jobs/index.ts";
+import { adminJobsRouter } from "~/features/job-runs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
 import {
   adminNewsletterStatsRouter,

@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
-import { inngest } from "~/platform/jobs/client.ts";
-import { jobs } from "~/platform/jobs/jobs-port.ts";
-import { appInngestFunctions } from "~/server/jobs.ts";
+import { inngest } from "~/platform/jobs/engines/inngest/client.ts";
+import { jobs } from "~/platform/jobs/jobs-client.ts";
+import { appInngestFunctions } from "~/server/job-list.ts";
 
 // Inngest (Cloud, self-hosted or dev server) calls this endpoint to run the functions durably. Without Inngest
 // the jobs run on the embedded engine and there is nothing here: a 404 that says so, not an SDK error.

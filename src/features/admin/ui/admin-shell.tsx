@@ -8,7 +8,7 @@ import { AgentsTab, MigrationTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
 import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
-import { JobsTab } from "~/features/jobs/ui/admin.ts";
+import { JobsTab } from "~/features/job-runs/ui/admin.ts";
 import {
   NewsletterAlertsBanner,
   NewsletterStatsSection,

@@ -4,7 +4,7 @@ import { renderEmail, sendEmail } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { previousFire } from "~/platform/jobs/jobs-port.ts";
+import { previousFire } from "~/platform/jobs/jobs-client.ts";
 import { liveSendRuns } from "../send/send-control.ts";
 import { siteUrl } from "../urls.ts";
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import { jobs } from "~/platform/jobs/jobs-port.ts";
+import { jobs } from "~/platform/jobs/jobs-client.ts";
 import { CANCELLED_REASON, markNewsletterFailed } from "./send.ts";
 
 type Tx = Prisma.TransactionClient;

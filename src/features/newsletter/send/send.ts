@@ -1,7 +1,7 @@
 import { type BatchRecipient, type BatchSendDeps, sendEmailBatch } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
-import type { JobFailure } from "~/platform/jobs/contract.ts";
+import type { JobFailure } from "~/platform/jobs/define-job.ts";
 import { personalise, renderNewsletter } from "../compose/render-newsletter.ts";
 import { unsubscribeToken } from "../tokens.ts";
 import { listUnsubscribeHeaders } from "../urls.ts";

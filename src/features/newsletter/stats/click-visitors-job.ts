@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
 import { forgetClickVisitors } from "./clicks.ts";
 
 /** Daily: forgets the click deduplication's visitor hashes older than yesterday (their salt is gone anyway). */

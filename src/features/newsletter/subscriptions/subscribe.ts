@@ -1,7 +1,7 @@
 import { isSuppressed } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { signupMailJob } from "../jobs.ts";
 import type { SubscribeInput } from "../schema.ts";
 import { CONFIRMATION_TTL_MS, legacyTokenHash, readToken, UNSUBSCRIBE_TOKEN_TTL_MS } from "../tokens.ts";

@@ -1,12 +1,12 @@
 import { cron, NonRetriableError } from "inngest";
+import { type AnyJob, describeFailure, reportFailure } from "../../define-job.ts";
 import { inngest } from "./client.ts";
-import { type AnyJob, describeFailure, reportFailure } from "./contract.ts";
-import { noteRunEnded, noteRunStarted, noteRunStep, runWasCancelled } from "./inngest-runs.ts";
+import { noteRunEnded, noteRunStarted, noteRunStep, runWasCancelled } from "./runs.ts";
 
 /**
  * Wraps a job as an Inngest function: its steps become Inngest steps (durable, retried, memoised); a job
  * with a `cron` is also triggered by that schedule (with the payload `{}`). What the run reaches is noted
- * for the operators' view (inngest-runs.ts). A failure goes to the job's `onFailure` hook; a final one inside
+ * for the operators' view (inngest/runs.ts). A failure goes to the job's `onFailure` hook; a final one inside
  * the memoised step "fail", so the job marks its record failed once, however often Inngest replays the run.
  */
 export function toInngestFunction(job: AnyJob) {
@@ -37,7 +37,7 @@ export function toInngestFunction(job: AnyJob) {
         await noteRunEnded(runId, "completed");
         return result;
       } catch (err) {
-        // The cancel told the job already (see inngest-port.ts).
+        // The cancel told the job already (see engines/inngest.ts).
         if (await runWasCancelled(runId)) throw err;
         const failure = describeFailure(err, attempt, job.retries);
         await noteRunEnded(runId, failure.final ? "failed" : "retrying", (err as Error)?.message ?? String(err));

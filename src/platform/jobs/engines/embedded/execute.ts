@@ -1,8 +1,8 @@
 import type PgBoss from "pg-boss";
 import { db } from "~/platform/db/db.ts";
-import { registeredJobs } from "../catalog.ts";
-import { type AnyJob, describeFailure, type JobStep, NonRetriableError, reportFailure } from "../contract.ts";
-import { jobsLog } from "../log.ts";
+import { type AnyJob, describeFailure, type JobStep, NonRetriableError, reportFailure } from "../../define-job.ts";
+import { registeredJobs } from "../../job-registry.ts";
+import { jobsLog } from "../../log.ts";
 import { beginAttempt, endAttempt } from "./attempts.ts";
 import { runIdFor, sendOptions } from "./engine-api.ts";
 import { durableSteps, JobCancelledError } from "./steps.ts";

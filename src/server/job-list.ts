@@ -17,10 +17,10 @@ import {
   revisionReports,
 } from "~/features/publications/index.ts";
 import { env } from "~/platform/env/env.js";
-import { startJobs } from "~/platform/jobs/boot.ts";
-import { registerJobs } from "~/platform/jobs/catalog.ts";
-import type { AnyJob } from "~/platform/jobs/contract.ts";
-import { toInngestFunction } from "~/platform/jobs/inngest-functions.ts";
+import type { AnyJob } from "~/platform/jobs/define-job.ts";
+import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
+import { registerJobs } from "~/platform/jobs/job-registry.ts";
+import { startJobs } from "~/platform/jobs/start-jobs.ts";
 import { sendJobNames } from "./send-jobs.ts";
 
 /** The link check stores its new reports with the desk's revisions. */
@@ -46,7 +46,7 @@ export const jobs: AnyJob[] = [
   forgetClickVisitorsJob,
 ];
 
-/** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */
+/** Hands the list to the runtime, which imports no feature (src/platform/jobs/job-registry.ts); safe to repeat. */
 export function registerAppJobs(): void {
   registerJobs(jobs);
 }

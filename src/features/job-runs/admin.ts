@@ -1,7 +1,7 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
-import { registeredJobs } from "~/platform/jobs/catalog.ts";
-import { jobs, nextFire } from "~/platform/jobs/jobs-port.ts";
+import { registeredJobs } from "~/platform/jobs/job-registry.ts";
+import { jobs, nextFire } from "~/platform/jobs/jobs-client.ts";
 import type { AttemptRow, EngineRunRow } from "~/platform/jobs/run-history.ts";
 import type { JobRunDto, JobsOverview } from "./schema.ts";
 

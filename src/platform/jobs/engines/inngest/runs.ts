@@ -1,6 +1,6 @@
 import { db } from "~/platform/db/db.ts";
 import { env } from "~/platform/env/env.js";
-import { jobsLog } from "./log.ts";
+import { jobsLog } from "../../log.ts";
 
 /**
  * Under Inngest the runs live in Inngest; the app notes what it sees of each (start, step reached, outcome)

@@ -1,5 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
-import type { JobStep } from "../contract.ts";
+import type { JobStep } from "../../define-job.ts";
 
 /** Thrown inside a run once an operator cancelled it: the run stops before its next step. */
 export class JobCancelledError extends Error {

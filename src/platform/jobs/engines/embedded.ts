@@ -1,9 +1,9 @@
 import { env } from "~/platform/env/env.js";
-import { cancelRun } from "./engine/cancel.ts";
-import { getEngine, runIdFor, sendOptions, stopEngine } from "./engine/engine.ts";
-import { jobsLog } from "./log.ts";
-import type { JobsPort } from "./port.ts";
-import { recentEngineRuns } from "./run-history.ts";
+import type { JobsPort } from "../engine-port.ts";
+import { jobsLog } from "../log.ts";
+import { recentEngineRuns } from "../run-history.ts";
+import { cancelRun } from "./embedded/cancel.ts";
+import { getEngine, runIdFor, sendOptions, stopEngine } from "./embedded/engine.ts";
 
 /** The embedded engine behind the jobs port: pg-boss on the site's PostgreSQL (see engine/). */
 export const embeddedPort: JobsPort = {

@@ -1,10 +1,10 @@
 import { db } from "~/platform/db/db.ts";
-import { registeredJobs } from "../catalog.ts";
-import { jobsLog } from "../log.ts";
-import { previousFire } from "../schedules.ts";
+import { registeredJobs } from "../../job-registry.ts";
+import { jobsLog } from "../../log.ts";
+import { previousFire } from "../../schedules.ts";
 import { type Engine, runIdFor, sendOptions } from "./engine-api.ts";
 
-export { claimScheduleSlot, engineCron, latestClaimedSlot, nextFire, previousFire } from "../schedules.ts";
+export { claimScheduleSlot, engineCron, latestClaimedSlot, nextFire, previousFire } from "../../schedules.ts";
 
 /**
  * A fire missed while the site was down: at start, a job with `catchUp` whose latest slot has passed and was

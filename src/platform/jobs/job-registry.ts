@@ -1,9 +1,9 @@
-import type { AnyJob } from "./contract.ts";
+import type { AnyJob } from "./define-job.ts";
 
 /**
- * The jobs this process knows, registered once at server start by the composition root (src/server/jobs.ts) so that the
+ * The jobs this process knows, registered once at server start by the composition root (src/server/job-list.ts) so that the
  * runtime needs no import of a feature: the engine starts their workers and schedules, the start-up catch-up
- * reads their crons. A job enqueued before it was registered still runs (the dispatcher hands it over).
+ * reads their crons. A job enqueued before it was registered still runs (the jobs client hands it over).
  */
 // One catalog per process: Next bundles the server start and each route apart, and all of them enqueue.
 const holder = globalThis as { __jobCatalog?: Map<string, AnyJob>; __jobLane?: Lane };
@@ -23,7 +23,7 @@ export function registerJobs(list: readonly AnyJob[]): void {
 
 export const registeredJobs = (): AnyJob[] => [...catalog.values()];
 
-/** Set before the engine starts (src/platform/jobs/boot.ts); unset, this process works every job. */
+/** Set before the engine starts (src/platform/jobs/start-jobs.ts); unset, this process works every job. */
 export function setLane(lane: Lane): void {
   holder.__jobLane = lane;
 }

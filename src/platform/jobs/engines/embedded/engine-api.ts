@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { env } from "~/platform/env/env.js";
-import type { AnyJob } from "../contract.ts";
+import type { AnyJob } from "../../define-job.ts";
 
 /**
  * The embedded engine: pg-boss on the site's own PostgreSQL (schema JOB_ENGINE_SCHEMA). pg-boss keeps the

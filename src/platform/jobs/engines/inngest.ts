@@ -1,13 +1,13 @@
 import { db } from "~/platform/db/db.ts";
 import { AppError } from "~/platform/errors.ts";
-import { registeredJobs } from "./catalog.ts";
-import { inngest } from "./client.ts";
-import { type AnyJob, describeFailure, reportFailure } from "./contract.ts";
-import { inngestRunsUrl, inngestRunUrl, noteRunCancelled } from "./inngest-runs.ts";
-import { jobsLog } from "./log.ts";
-import type { JobsPort } from "./port.ts";
-import { recentInngestRuns } from "./run-history.ts";
-import { latestClaimedSlot, previousFire } from "./schedules.ts";
+import { type AnyJob, describeFailure, reportFailure } from "../define-job.ts";
+import type { JobsPort } from "../engine-port.ts";
+import { registeredJobs } from "../job-registry.ts";
+import { jobsLog } from "../log.ts";
+import { recentInngestRuns } from "../run-history.ts";
+import { latestClaimedSlot, previousFire } from "../schedules.ts";
+import { inngest } from "./inngest/client.ts";
+import { inngestRunsUrl, inngestRunUrl, noteRunCancelled } from "./inngest/runs.ts";
 
 /**
  * Under Inngest a fire missed while the site was down is not replayed by Inngest: at start, a `catchUp` job
@@ -31,7 +31,7 @@ const onInngest = () =>
 
 /**
  * Inngest behind the jobs port: events go to Inngest, which calls /api/inngest to run the functions
- * (inngest-functions.ts). Its runs live in Inngest; the app notes what it sees of each (inngest-runs.ts), which
+ * (inngest/functions.ts). Its runs live in Inngest; the app notes what it sees of each (inngest/runs.ts), which
  * is where the live runs and an operator's cancel are found.
  */
 export const inngestPort: JobsPort = {

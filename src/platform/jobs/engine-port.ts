@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { DbClient } from "~/platform/db/client.ts";
-import type { AnyJob, Job, PayloadSchema } from "./contract.ts";
+import type { JobsProvider } from "./choose-engine.ts";
+import type { AnyJob, Job, PayloadSchema } from "./define-job.ts";
 import type { RawQueries, SqlExecutor } from "./live-runs.ts";
-import type { JobsProvider } from "./provider.ts";
 import type { AttemptRow, EngineRunRow, EngineState } from "./run-history.ts";
 
 export interface EnqueueOptions {

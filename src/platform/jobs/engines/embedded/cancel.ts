@@ -1,5 +1,5 @@
-import { registeredJobs } from "../catalog.ts";
-import { describeFailure, reportFailure } from "../contract.ts";
+import { describeFailure, reportFailure } from "../../define-job.ts";
+import { registeredJobs } from "../../job-registry.ts";
 import type { Engine } from "./engine-api.ts";
 import { JobCancelledError } from "./steps.ts";
 
