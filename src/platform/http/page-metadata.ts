@@ -12,8 +12,12 @@ export const SITE_NAME = "Riesgos IA";
 const DESCRIPTION_MAX = 160;
 
 /** Where a page's share card is served: a plain .png path the locale proxy leaves alone (no redirect). */
+export function shareCardPath(locale: Locale, path: string): string {
+  return `/og/${locale}${path === "/" ? "/home" : path}.png`;
+}
+
 export function shareCardUrl(locale: Locale, path: string): string {
-  return `${siteUrl()}/og/${locale}${path === "/" ? "/home" : path}.png`;
+  return `${siteUrl()}${shareCardPath(locale, path)}`;
 }
 
 /** The public path of a page in a locale: Spanish unprefixed, English under /en (docs/product.md §1). */
