@@ -7,6 +7,7 @@
 export const PROCESS_FILES = [
   "tests/unit/nginx-cache.test.ts",
   "tests/unit/node-runtime.test.ts",
+  "tests/unit/request-guard-abort.test.ts",
   "tests/unit/seed-import.test.ts",
   "tests/unit/test-prerequisites.test.ts",
   "tests/unit/typecheck-gate.test.ts",
@@ -19,6 +20,7 @@ export const PROCESS_FILES = [
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
+  "tests/e2e/aborted-requests.test.ts",
   "tests/e2e/analytics-fast-path.test.ts",
   "tests/e2e/cache-namespace.test.ts",
   "tests/e2e/changed-sources.test.ts",

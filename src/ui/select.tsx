@@ -26,9 +26,15 @@ export function Select({
   className?: string;
   testId?: string;
 }) {
+  // The name holds what the trigger shows (WCAG 2.5.3, label in name): "Tipo: Todos los tipos", not "Tipo".
+  const shown = options.find((o) => o.value === value)?.label;
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
-      <SelectPrimitive.Trigger aria-label={label} data-testid={testId} className={cn(FIELD, className)}>
+      <SelectPrimitive.Trigger
+        aria-label={shown ? `${label}: ${shown}` : label}
+        data-testid={testId}
+        className={cn(FIELD, className)}
+      >
         <span className="sr-only">{label}: </span>
         <SelectPrimitive.Value />
         <SelectPrimitive.Icon aria-hidden className="text-muted">

@@ -53,7 +53,11 @@ d = feedparser.parse(sys.stdin.buffer.read(), resolve_relative_uris=False)
 print(json.dumps({
   "bozo": d.bozo, "error": str(d.get("bozo_exception", "")), "version": d.version,
   "language": d.feed.get("language"),
-  "entries": [{"link": e.link, "author": e.get("author"), "content": len(e.get("content", [])),
+  # The body is the HTML content; the image's alt text (media:description) is read as a plain-text one.
+  "entries": [{"link": e.link, "author": e.get("author"),
+               "content": len([c for c in e.get("content", []) if c.type == "text/html"]),
+               "images": [m.get("url") for m in e.get("media_content", [])],
+               "enclosures": [{"type": x.get("type"), "length": x.get("length")} for x in e.get("enclosures", [])],
                "tags": [t.term for t in e.get("tags", [])],
                "hrefs": [h for c in e.get("content", []) for h in re.findall(r'href="([^"]*)"', c.value)]}
               for e in d.entries],
@@ -72,7 +76,15 @@ print(json.dumps({
         error: string;
         version: string;
         language: string;
-        entries: { link: string; author: string | null; content: number; tags: string[]; hrefs: string[] }[];
+        entries: {
+          link: string;
+          author: string | null;
+          content: number;
+          images: string[];
+          enclosures: { type: string; length: string }[];
+          tags: string[];
+          hrefs: string[];
+        }[];
       };
       expect(feed.bozo, feed.error).toBe(false);
       expect(feed.version).toBe("rss20");
@@ -81,6 +93,13 @@ print(json.dumps({
       for (const entry of feed.entries) {
         expect(entry.author, entry.link).toBeTruthy();
         expect(entry.content, entry.link).toBe(1);
+        // Every item has a picture for feed readers; an enclosure says its type and size.
+        expect(entry.images, entry.link).toHaveLength(1);
+        expect(entry.images[0]?.startsWith(`${site}/`), entry.link).toBe(true);
+        for (const enclosure of entry.enclosures) {
+          expect(enclosure.type, entry.link).toMatch(/^image\//);
+          expect(Number(enclosure.length), entry.link).toBeGreaterThan(0);
+        }
         expect(entry.link.startsWith(locale === "es" ? `${site}/noticias/` : `${site}/en/noticias/`)).toBe(true);
       }
       const sponsored = feed.entries.find((e) => e.link.endsWith("/trazia-plataforma-auditoria-sistemas-ia"));

@@ -1,10 +1,18 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 
 // A database of its own, seeded: the feeds list every published article, and other files publish and delete
-// theirs at the same time (three files run at once).
+// theirs at the same time (three files run at once). Article images go to a folder of its own.
 const own = await createPrivateDatabase("feeds");
+const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-feed-images-"));
+vi.stubEnv("IMAGE_STORAGE_DIR", imageDir);
+vi.stubEnv("MEDIA_STORAGE", "local");
+const { imageStorage } = await import("~/platform/providers/image-storage.ts");
 const { articleContent } = await import("~/features/articles/index.ts");
 const { buildRssFeed } = await import("~/features/articles/rss-feed.ts");
 const { directoryContent } = await import("~/features/directories/index.ts");
@@ -27,6 +35,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.article.deleteMany({ where: { slug: DRAFT } });
+  vi.unstubAllEnvs();
+  fs.rmSync(imageDir, { recursive: true, force: true });
 });
 
 async function rss(locale: "es" | "en") {
@@ -42,7 +52,7 @@ async function rss(locale: "es" | "en") {
   expect(XMLValidator.validate(xml)).toBe(true);
   const doc = parser.parse(xml);
   const items = [doc.rss.channel.item].flat();
-  return { doc, items };
+  return { doc, items, xml };
 }
 
 describe("RSS feeds", () => {
@@ -128,31 +138,6 @@ describe("RSS items", () => {
       await db.article.deleteMany({ where: { slug } });
     }
   });
-
-  it("gives an article's image as enclosure and media:content, absolute", async () => {
-    const slug = `feeds-image-${Date.now()}`;
-    await buildArticle(db, {
-      slug,
-      title_es: "Con imagen",
-      summary_es: "x",
-      body_es: "cuerpo",
-      date: new Date(Date.now() + 86_400_000),
-      status: "published",
-      image_url: "/api/media/generated/foto.png",
-    });
-    try {
-      const { doc, items } = await rss("es");
-      expect(doc.rss["@_xmlns:media"]).toBe("http://search.yahoo.com/mrss/");
-      const item = items.find((i: Item) => i.link.endsWith(slug));
-      expect(item.enclosure).toMatchObject({ "@_url": `${SITE}/api/media/generated/foto.png`, "@_type": "image/png" });
-      expect(item["media:content"]).toMatchObject({
-        "@_url": `${SITE}/api/media/generated/foto.png`,
-        "@_medium": "image",
-      });
-    } finally {
-      await db.article.deleteMany({ where: { slug } });
-    }
-  });
 });
 
 describe("sitemap", () => {
@@ -184,5 +169,97 @@ describe("sitemap", () => {
     const seeded = await db.article.findUniqueOrThrow({ where: { slug: "deepfakes-elecciones-normas-europeas" } });
     const xml = sitemapXml({ articles: [seeded], interviews: [], referents: [] });
     expect(xml).toContain(`<lastmod>${seeded.date.toISOString()}</lastmod>`);
+  });
+});
+
+const PYTHON = fs.existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+// A 1 × 1 PNG: its byte length is what the enclosure must announce.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const FEEDPARSER = `
+import feedparser, json, sys
+d = feedparser.parse(sys.stdin.buffer.read(), resolve_relative_uris=False)
+print(json.dumps({"bozo": d.bozo, "error": str(d.get("bozo_exception", "")), "entries": [
+  {"link": e.link, "enclosures": [dict(x) for x in e.get("enclosures", [])],
+   "media": [dict(m) for m in e.get("media_content", [])]}
+  for e in d.entries]}))`;
+
+type Entry = {
+  link: string;
+  enclosures: { href: string; type: string; length: string }[];
+  media: { url: string; type: string; medium: string; filesize?: string; width?: string; height?: string }[];
+};
+
+/** The feed as xmllint and feedparser read it, and its items as XML. */
+async function feed(locale: "es" | "en") {
+  const { xml } = await rss(locale);
+  const file = path.join(imageDir, `rss-${locale}.xml`);
+  fs.writeFileSync(file, xml);
+  const lint = spawnSync("xmllint", ["--noout", file], { encoding: "utf8" });
+  expect(lint.status, lint.stderr).toBe(0);
+  const r = spawnSync(PYTHON, ["-c", FEEDPARSER], { input: xml, encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  const parsed = JSON.parse(r.stdout) as { bozo: boolean; error: string; entries: Entry[] };
+  expect(parsed.bozo, parsed.error).toBe(false);
+  type Raw = { link: string; "media:content"?: { "media:description"?: { "#text": string; "@_type": string } } };
+  const raw = [new XMLParser({ ignoreAttributes: false }).parse(xml).rss.channel.item].flat() as Raw[];
+  return { entries: parsed.entries, raw };
+}
+
+describe("RSS item images", () => {
+  it("an article's stored image: enclosure with type and byte length, media:content with its alt text", async () => {
+    const url = await imageStorage().put(PNG, "image/png", "png");
+    const slug = `feed-image-${Date.now()}`;
+    await buildArticle(db, {
+      slug,
+      title_es: "Con imagen propia",
+      title_en: "With its own image",
+      summary_es: "x",
+      body_es: "cuerpo",
+      date: new Date(Date.now() + 86_400_000),
+      status: "published",
+      image_url: url,
+    });
+    for (const locale of ["es", "en"] as const) {
+      const { entries, raw } = await feed(locale);
+      const entry = entries.find((e) => e.link.endsWith(slug));
+      expect(entry?.enclosures).toEqual([{ href: `${SITE}${url}`, type: "image/png", length: String(PNG.length) }]);
+      expect(entry?.media).toEqual([
+        expect.objectContaining({
+          url: `${SITE}${url}`,
+          type: "image/png",
+          medium: "image",
+          filesize: String(PNG.length),
+        }),
+      ]);
+      const title = locale === "es" ? "Con imagen propia" : "With its own image";
+      const description = raw.find((i) => i.link.endsWith(slug))?.["media:content"]?.["media:description"];
+      expect(description).toEqual({ "#text": `${title} · Riesgos IA`, "@_type": "plain" });
+    }
+  });
+
+  it("every item has an image: articles without one of their own carry their share card, 1200 × 630 PNG", async () => {
+    for (const locale of ["es", "en"] as const) {
+      const { entries, raw } = await feed(locale);
+      expect(entries.length).toBeGreaterThan(3);
+      for (const entry of entries) {
+        expect(entry.media, entry.link).toHaveLength(1);
+        const description = raw.find((i) => i.link === entry.link)?.["media:content"]?.["media:description"];
+        expect(description?.["#text"], entry.link).toMatch(/ · Riesgos IA$/);
+      }
+      const seeded = entries.find((e) => e.link.endsWith("/noticias/deepfakes-elecciones-normas-europeas"));
+      expect(seeded?.media).toEqual([
+        {
+          url: `${SITE}/og/${locale}/noticias/deepfakes-elecciones-normas-europeas.png`,
+          type: "image/png",
+          medium: "image",
+          width: "1200",
+          height: "630",
+        },
+      ]);
+    }
   });
 });

@@ -271,12 +271,27 @@ function pathParam(route: string, name: string): fc.Arbitrary<string> {
   );
 }
 
-/** A JSON body as sent on the wire: fuzzed values, a nearly valid body, or text that is not JSON at all. */
+/** A number JSON reads as ±Infinity: written in the body where the sentinel string stood. */
+const NON_FINITE = "@@1e309@@";
+const hasNonFinite = (body: string | undefined) => /[:,[]\s*-?1e309\b/.test(body ?? "");
+const anyNonFinite = (value: unknown): boolean =>
+  typeof value === "number"
+    ? !Number.isFinite(value)
+    : !!value && typeof value === "object" && Object.values(value).some(anyNonFinite);
+
+/**
+ * A JSON body as sent on the wire: fuzzed values, a nearly valid body, one with ±1e309 in a field, or text
+ * that is not JSON at all.
+ */
 function wireBody(key: string, keys: string[]): fc.Arbitrary<string> {
   const valid = VALID[key];
   const values = valid ? fc.oneof(fuzzBody(keys), nearlyValid(valid)) : fuzzBody(keys);
+  const nonFinite = (valid ? nearlyValid(valid, fc.constant(NON_FINITE)) : fuzzBody(keys)).chain((v) =>
+    fc.constantFrom("1e309", "-1e309").map((n) => JSON.stringify(v).replaceAll(`"${NON_FINITE}"`, n)),
+  );
   return fc.oneof(
     { weight: 9, arbitrary: values.map((v) => JSON.stringify(v)) },
+    { weight: 2, arbitrary: nonFinite },
     { weight: 1, arbitrary: fc.constantFrom("{", "", '{"name":', "[]", "\u0000", "null", '"x"') },
   );
 }
@@ -327,6 +342,7 @@ describe("fuzzing the admin writes", () => {
         const context = `${method} ${url} ${body?.slice(0, 200)} → ${res.status} ${answer.slice(0, 300)}`;
         seen.set(key, (seen.get(key) ?? 0) + 1);
         expect(res.status, context).toBeLessThan(500);
+        if (hasNonFinite(body)) expect(res.status, context).toBe(400);
         if (res.ok) {
           await settleInProcessJobs(); // what an accepted request started must not land in the next snapshot
           return;
@@ -375,8 +391,10 @@ describe("fuzzing the admin writes", () => {
             () => null,
             (err: { code?: string; message?: string }) => err,
           );
+          const context = `${name} ${JSON.stringify(input)?.slice(0, 200)} → ${outcome?.code} ${outcome?.message}`;
+          // fc.double() gives ±Infinity and NaN too: refused, whatever field holds them.
+          if (anyNonFinite(input)) expect(outcome?.code, context).toBe("BAD_REQUEST");
           if (!outcome) return;
-          const context = `${name} ${JSON.stringify(input)?.slice(0, 200)} → ${outcome.code} ${outcome.message}`;
           expect(outcome.code, context).not.toBe("INTERNAL_SERVER_ERROR");
           expectNoInternals(outcome.message ?? "", context);
           expect(await fingerprints(), context).toEqual(before);

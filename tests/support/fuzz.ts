@@ -82,15 +82,15 @@ export const fuzzBody = (keys: string[]): fc.Arbitrary<unknown> =>
   keys.length ? fc.oneof(fc.dictionary(fc.constantFrom(...keys), nasty), nasty) : nasty;
 
 /**
- * A valid body with one field broken: a hostile value at one (possibly nested) key, a key dropped, or an
- * unknown key added. Gets past the first checks, so the deeper ones are exercised too.
+ * A valid body with one field broken: a hostile value (of `hostile`) at one (possibly nested) key, a key
+ * dropped, or an unknown key added. Gets past the first checks, so the deeper ones are exercised too.
  */
-export function nearlyValid(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+export function nearlyValid(valid: Record<string, unknown>, hostile = nasty): fc.Arbitrary<unknown> {
   const paths = leafPaths(valid);
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...paths), nasty).map(([path, value]) => setPath(valid, path, value)),
+    fc.tuple(fc.constantFrom(...paths), hostile).map(([path, value]) => setPath(valid, path, value)),
     fc.constantFrom(...paths).map((path) => setPath(valid, path, undefined)),
-    fc.tuple(fc.string({ maxLength: 12 }), nasty).map(([key, value]) => ({ ...valid, [key]: value })),
+    fc.tuple(fc.string({ maxLength: 12 }), hostile).map(([key, value]) => ({ ...valid, [key]: value })),
   );
 }
 

@@ -42,12 +42,16 @@ const commaListSchema = z.preprocess(
   z.array(z.string().max(100)).max(30),
 );
 
-/** docs/product.md §5: 200–2000 words, default 800; anything that is not a number falls back to 800. */
+/**
+ * docs/product.md §5: 200–2000 words, default 800; anything that is not a number falls back to 800. A number
+ * too large to be finite ("1e309") is a number out of range, refused like 5000, not replaced by 800.
+ */
 const targetLengthSchema = z.preprocess(
   (value) => {
     const n =
       typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
-    return Number.isFinite(n) ? Math.round(n) : AGENT_DEFAULTS.targetLength;
+    if (Number.isNaN(n)) return AGENT_DEFAULTS.targetLength;
+    return Number.isFinite(n) ? Math.round(n) : n;
   },
   z.number().min(200, "must be between 200 and 2000").max(2000, "must be between 200 and 2000"),
 );

@@ -5,6 +5,7 @@ import type { Locale } from "~/platform/i18n/routing.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
 import { plainText } from "~/platform/security/plain-text.ts";
 import { displayAuthor } from "./authors.ts";
+import { type FeedImage, feedImage } from "./feed-image.ts";
 import { listPublishedArticles } from "./reads.ts";
 
 /** How many of the newest published articles the RSS feed carries. */
@@ -12,15 +13,6 @@ const FEED_SIZE = 50;
 
 const MEDIA_NS = "http://search.yahoo.com/mrss/";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
-const IMAGE_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  gif: "image/gif",
-  avif: "image/avif",
-};
-
 type FeedOptions = {
   locale: Locale;
   siteUrl: string;
@@ -30,18 +22,6 @@ type FeedOptions = {
   /** The sponsored label in the feed's language ('Novedad de la industria' / 'Industry update'). */
   industryUpdate: string;
 };
-
-function imageOf(imageUrl: string | null, siteUrl: string) {
-  if (!imageUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(imageUrl, `${siteUrl}/`);
-  } catch {
-    return null;
-  }
-  const ext = url.pathname.split(".").pop()?.toLowerCase() ?? "";
-  return { url: url.href, type: IMAGE_TYPES[ext] ?? "image/jpeg" };
-}
 
 /**
  * A link of an article's body as a feed reader needs it: absolute, and the site's own pages in the feed's
@@ -58,10 +38,26 @@ function absoluteLink(
   return `${siteUrl}/en${href === "/" ? "" : href}`;
 }
 
+/** Media RSS's element for the item's picture, its alt text as `media:description`. */
+function mediaContent(image: FeedImage) {
+  const { url, type, bytes, width, height, alt } = image;
+  return {
+    _attributes: {
+      url,
+      medium: "image",
+      type,
+      ...(bytes ? { fileSize: bytes } : {}),
+      ...(width && height ? { width, height } : {}),
+    },
+    "media:description": { _attributes: { type: "plain" }, _text: alt },
+  };
+}
+
 /**
  * RSS 2.0 of the published articles in one language (the `feed` library writes and escapes the XML): the
  * author as `dc:creator` (RSS's own <author> must be an e-mail address), the sanitised full body as
- * `content:encoded` (its links absolute, see absoluteLink), the image as `enclosure` and `media:content`. A sponsored piece is credited to its
+ * `content:encoded` (its links absolute, see absoluteLink), the picture (its own image or its share card, feed-image.ts) as `media:content` with its
+ * alt text, and as `enclosure` where its size is known. A sponsored piece is credited to its
  * sponsor and carries the industry-update label, in the feed's language. Titles, descriptions, creators and
  * categories are plain text (plainText): the library wraps some in CDATA, which a reader may render as HTML.
  */
@@ -84,23 +80,23 @@ export async function buildRssFeed(db: DbClient, opts: FeedOptions): Promise<str
     const body = renderMarkdown(pick(opts.locale, a.body_es, a.body_en), {
       resolveLink: (href) => absoluteLink(href, { locale: opts.locale, siteUrl: opts.siteUrl, itemUrl: url }),
     });
-    const image = imageOf(a.image_url, opts.siteUrl);
+    const title = plainText(pick(opts.locale, a.title_es, a.title_en));
+    const image = await feedImage(a, { locale: opts.locale, siteUrl: opts.siteUrl, title });
     feed.addItem({
       id: url,
       link: url,
-      title: plainText(pick(opts.locale, a.title_es, a.title_en)),
+      title,
       description: plainText(pick(opts.locale, a.summary_es, a.summary_en)),
       content: a.sponsored ? `<p><strong>${opts.industryUpdate}</strong></p>${body}` : body,
       date: a.date,
       category: [...(a.sponsored ? [opts.industryUpdate] : []), ...a.topics].map((name) => ({ name: plainText(name) })),
-      ...(image ? { enclosure: { url: image.url, type: image.type, length: 0 } } : {}),
+      // RSS 2.0 wants the enclosure's length in bytes: given where the site stores the image and knows it.
+      ...(image.bytes ? { enclosure: { url: image.url, type: image.type, length: image.bytes } } : {}),
       extensions: [
         { name: "dc:creator", objects: { _text: creator } },
         // When the item last changed (an edit, a correction): RSS 2.0 has no element of its own for it.
         { name: "atom:updated", objects: { _text: a.updated_at.toISOString() } },
-        ...(image
-          ? [{ name: "media:content", objects: { _attributes: { url: image.url, medium: "image", type: image.type } } }]
-          : []),
+        { name: "media:content", objects: mediaContent(image) },
       ],
     });
   }

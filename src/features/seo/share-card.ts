@@ -8,6 +8,7 @@ import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
+import { spanishPagePath } from "~/platform/i18n/translated-paths.ts";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */
 type ShareCard = { kicker: string; title: string; footer: string };
@@ -23,6 +24,7 @@ const SECTION_NAMESPACES: Record<string, string> = {
   servicios: "servicesPage",
   contacto: "contactPage",
   newsletter: "newsletterArchive",
+  correcciones: "corrections",
 };
 const EDITORIAL = new Set(["metodologia", "publicidad"]);
 
@@ -34,8 +36,10 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function shareCard(locale: Locale, segments: string[]): Promise<ShareCard | null> {
   const site = await getTranslations({ locale, namespace: "site" });
-  const [section, slug, ...rest] = segments;
+  const [pathSection, slug, ...rest] = segments;
   if (rest.length > 0) return null;
+  // A page with a translated path (/en/corrections) has the card of its Spanish path.
+  const section = pathSection && spanishPagePath(locale, `/${pathSection}`).slice(1);
   if (!section) {
     const home = await getTranslations({ locale, namespace: "home" });
     return { kicker: home("heroKicker"), title: home("heroTitle"), footer: site("tagline") };

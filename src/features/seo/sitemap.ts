@@ -1,5 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { absoluteUrl } from "~/platform/http/page-metadata.ts";
+import { translatedPaths } from "~/platform/i18n/translated-paths.ts";
 import { STATIC_PATHS } from "./static-paths.ts";
 
 type Ref = { slug: string; updated_at: Date };
@@ -24,8 +25,8 @@ export function sitemapXml(refs: {
 }): string {
   const pages: { path: string; lastmod?: Date; en?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
-    // The one page whose English path is a translation of the Spanish one.
-    { path: "/correcciones", en: "/corrections" },
+    // Pages whose English path is a translation of the Spanish one (/correcciones, /en/corrections).
+    ...translatedPaths().map(([path, en]) => ({ path, en })),
     ...refs.articles.map((a) => ({ path: `/noticias/${a.slug}`, lastmod: a.updated_at })),
     ...refs.interviews.map((i) => ({ path: `/entrevistas/${i.slug}`, lastmod: i.updated_at })),
     ...refs.referents.map((r) => ({ path: `/referentes/${r.slug}` })),

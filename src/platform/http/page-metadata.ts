@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { truncate } from "../i18n/format.ts";
+import { pagePathIn, spanishPagePath } from "../i18n/translated-paths.ts";
 import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };
@@ -11,8 +12,12 @@ export const SITE_NAME = "Riesgos IA";
 const DESCRIPTION_MAX = 160;
 
 /** Where a page's share card is served: a plain .png path the locale proxy leaves alone (no redirect). */
+export function shareCardPath(locale: Locale, path: string): string {
+  return `/og/${locale}${path === "/" ? "/home" : path}.png`;
+}
+
 export function shareCardUrl(locale: Locale, path: string): string {
-  return `${siteUrl()}/og/${locale}${path === "/" ? "/home" : path}.png`;
+  return `${siteUrl()}${shareCardPath(locale, path)}`;
 }
 
 /** The public path of a page in a locale: Spanish unprefixed, English under /en (docs/product.md §1). */
@@ -25,11 +30,18 @@ export function absoluteUrl(locale: Locale, path: string): string {
   return `${siteUrl()}${localizedPath(locale, path)}`;
 }
 
+/** A page's URL in each language, from its unprefixed path in `locale` (translated paths included). */
+function languageUrls(locale: Locale, path: string) {
+  const spanish = spanishPagePath(locale, path);
+  const es = absoluteUrl("es", spanish);
+  return { es, en: absoluteUrl("en", pagePathIn("en", spanish)), "x-default": es };
+}
+
 /** Canonical URL plus hreflang alternates (es, en, x-default → Spanish) for a page. */
 function alternatesFor(locale: Locale, path: string): Metadata["alternates"] {
   return {
     canonical: absoluteUrl(locale, path),
-    languages: { es: absoluteUrl("es", path), en: absoluteUrl("en", path), "x-default": absoluteUrl("es", path) },
+    languages: languageUrls(locale, path),
     types: { "application/rss+xml": absoluteUrl(locale, "/rss") },
   };
 }
@@ -90,11 +102,9 @@ function asHtmlWritesIt(href: string): string {
  * SITE_URL rather than the request's host.
  */
 export function hreflangLinkHeader(pathname: string): string {
-  const path = pathname === "/en" ? "/" : pathname.startsWith("/en/") ? pathname.slice(3) : pathname;
+  const english = pathname === "/en" || pathname.startsWith("/en/");
+  const path = pathname === "/en" ? "/" : english ? pathname.slice(3) : pathname;
+  const urls = languageUrls(english ? "en" : "es", path);
   const link = (href: string, lang: string) => `<${asHtmlWritesIt(href)}>; rel="alternate"; hreflang="${lang}"`;
-  return [
-    link(absoluteUrl("es", path), "es"),
-    link(absoluteUrl("en", path), "en"),
-    link(absoluteUrl("es", path), "x-default"),
-  ].join(", ");
+  return [link(urls.es, "es"), link(urls.en, "en"), link(urls["x-default"], "x-default")].join(", ");
 }

@@ -62,12 +62,34 @@ export function installRequestGuard({ log }) {
     wrap: (listener) =>
       function guardedListener(req, res) {
         const id = identify(req, res);
-        // A client that goes away in the middle of its body is routine: one debug line, never an unhandled error.
-        req.on("error", (err) =>
-          httpLog.debug({ reqId: id, method: req.method, url: req.url, code: err.code }, "request body aborted"),
+        // A client that goes away before the answer is routine: one debug line, never an unhandled error.
+        keepErrorListener(req, (err) =>
+          httpLog.debug({ reqId: id, method: req.method, url: req.url, code: err.code }, "request aborted"),
         );
         if (!refused(req, res)) listener.call(this, req, res);
       },
+  });
+}
+
+/**
+ * Puts `listener` on the request's 'error' event for the request's whole life. After the proxy has run on a
+ * request with a body, Next swaps in a buffered copy of the body by copying the copy's fields over the request
+ * (next/dist/server/body-streams.js, replaceRequestBody), its listener table `_events` and its `_destroy`
+ * among them: the listener was gone, and Node's "aborted" error, raised when the client goes away after its
+ * whole body but before the answer is finished, had no listener left: an uncaughtException. So a listener
+ * table put in the request's place gets the listener again.
+ */
+function keepErrorListener(req, listener) {
+  req.on("error", listener);
+  let events = req._events;
+  Object.defineProperty(req, "_events", {
+    configurable: true,
+    enumerable: true,
+    get: () => events,
+    set(value) {
+      events = value;
+      if (value && !req.listeners("error").includes(listener)) req.on("error", listener);
+    },
   });
 }
 

@@ -3,14 +3,15 @@ export const MAX_INPUT_DEPTH = 32;
 
 /**
  * Walks input without recursion (a request nested thousands of levels deep must not overflow the stack),
- * calling `visit` for every string and object key with its path; stops at the first non-null answer.
+ * calling `visit` for every string, number and object key with its path (an object itself is visited as "");
+ * stops at the first non-null answer.
  */
-function walk<T>(value: unknown, visit: (text: string, path: string[], depth: number) => T | null): T | null {
+function walk<T>(value: unknown, visit: (leaf: string | number, path: string[], depth: number) => T | null): T | null {
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   while (stack.length) {
     const item = stack.pop() as { value: unknown; path: string[] };
     const depth = item.path.length;
-    if (typeof item.value === "string") {
+    if (typeof item.value === "string" || typeof item.value === "number") {
       const found = visit(item.value, item.path, depth);
       if (found !== null) return found;
     } else if (item.value && typeof item.value === "object") {
@@ -36,7 +37,7 @@ function walk<T>(value: unknown, visit: (text: string, path: string[], depth: nu
  * with a 500. Returns the dotted path of the first string (or object key) that contains one, or null.
  */
 export function nulCharacterPath(value: unknown): string | null {
-  return walk(value, (text, path) => (text.includes("\u0000") ? path.join(".") : null));
+  return walk(value, (leaf, path) => (typeof leaf === "string" && leaf.includes("\u0000") ? path.join(".") : null));
 }
 
 /** Half of a UTF-16 surrogate pair with no other half next to it. */
@@ -47,7 +48,17 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  * JSON column PostgreSQL refuses it (a 500). Returns the dotted path of the first string (or key) with one.
  */
 export function unpairedSurrogatePath(value: unknown): string | null {
-  return walk(value, (text, path) => (UNPAIRED_SURROGATE.test(text) ? path.join(".") : null));
+  return walk(value, (leaf, path) =>
+    typeof leaf === "string" && UNPAIRED_SURROGATE.test(leaf) ? path.join(".") : null,
+  );
+}
+
+/**
+ * JSON has no Infinity or NaN, yet `1e309` parses to Infinity, and a schema that coerces or defaults would
+ * turn it into some other number unnoticed. Returns the dotted path of the first number that is not finite.
+ */
+export function nonFiniteNumberPath(value: unknown): string | null {
+  return walk(value, (leaf, path) => (typeof leaf === "number" && !Number.isFinite(leaf) ? path.join(".") : null));
 }
 
 /** The dotted path where input first goes deeper than MAX_INPUT_DEPTH, or null. */

@@ -11,7 +11,12 @@ import { databaseUnavailableError, isDatabaseUnavailable } from "~/platform/db/u
 import { AppError, type AppErrorCode } from "~/platform/errors.ts";
 import { isClientAbort } from "~/platform/http/client-abort.ts";
 import { requestLog } from "~/platform/log/logger.ts";
-import { nulCharacterPath, tooDeepPath, unpairedSurrogatePath } from "~/platform/security/storable-text.ts";
+import {
+  nonFiniteNumberPath,
+  nulCharacterPath,
+  tooDeepPath,
+  unpairedSurrogatePath,
+} from "~/platform/security/storable-text.ts";
 import { inputTooDeep, inputTransformer } from "./input-transformer.ts";
 
 interface TRPCContext {
@@ -115,25 +120,31 @@ export const createCallerFactory = t.createCallerFactory;
 /** Mounts procedures owned by one feature under another feature's namespace (paths stay as the UI and REST know them). */
 export const mergeRouters = t.mergeRouters;
 
-/** Text PostgreSQL cannot store, each with its finder and the rule a refusal names. */
-const UNSTORABLE_TEXT = [
+/**
+ * Input no field may hold, each with its finder and the rule a refusal names: text PostgreSQL cannot store,
+ * and numbers that are not finite. Bytes that were not UTF-8 reach here as unpaired surrogates
+ * (src/platform/http/utf8-body.ts), so one rule names both.
+ */
+const UNSTORABLE_INPUT = [
   { find: nulCharacterPath, reason: "inputNulCharacter", rule: "must not contain NUL characters" },
   {
     find: unpairedSurrogatePath,
     reason: "inputUnpairedSurrogate",
-    rule: "must be valid Unicode text (an unpaired surrogate)",
+    rule: "must be valid Unicode text (UTF-8, no unpaired surrogate)",
   },
+  { find: nonFiniteNumberPath, reason: "inputNonFiniteNumber", rule: "must be a finite number" },
 ] as const;
 
 /**
- * Input PostgreSQL cannot store (a NUL character, an unpaired surrogate) is a 400 naming the field, never a
- * failed insert (500); so is input nested deeper than any procedure takes (checked first, without recursion).
+ * Input no field may hold (a NUL character, invalid Unicode, a number that is not finite) is a 400 naming the
+ * field, never a failed insert (500) or a silently changed value; so is input nested deeper than any procedure
+ * takes (checked first, without recursion).
  */
 const storableText = t.middleware(async ({ getRawInput, next }) => {
   const raw = await getRawInput();
   const deep = tooDeepPath(raw);
   if (deep !== null) throw inputTooDeep(deep);
-  for (const { find, reason, rule } of UNSTORABLE_TEXT) {
+  for (const { find, reason, rule } of UNSTORABLE_INPUT) {
     const field = find(raw);
     if (field !== null)
       throw new AppError("BAD_REQUEST", `${field || "input"}: ${rule}`, {

@@ -1,6 +1,7 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { articleContent } from "~/features/articles/index.ts";
 import { isClientAbort } from "~/platform/http/client-abort.ts";
+import { jsonBodyText } from "~/platform/http/utf8-body.ts";
 import { requestLog } from "~/platform/log/logger.ts";
 import { type AppMeta, createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
@@ -52,7 +53,8 @@ async function adaptRequest(req: Request): Promise<Request> {
   const headers = new Headers(req.headers);
   let body: string | undefined;
   if (hasBody) {
-    body = await req.text();
+    // Read strictly as UTF-8: bytes that are not are refused naming their field, not stored as U+FFFD.
+    body = mayBeEmptyJson ? jsonBodyText(new Uint8Array(await req.arrayBuffer())) : await req.text();
     if (mayBeEmptyJson && !body.trim()) {
       headers.set("content-type", "application/json");
       body = "{}";

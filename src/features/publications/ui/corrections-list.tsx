@@ -1,28 +1,19 @@
 import type { Metadata } from "next";
 import { permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
+import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
+import { pagePathIn } from "~/platform/i18n/translated-paths.ts";
 import { correctionDate, correctionText } from "./correction-notes.tsx";
 
-/** The page's path in each language: /correcciones, /en/corrections. */
-export const CORRECTIONS_PATH = { es: "/correcciones", en: "/corrections" } as const;
+/** The page's path in each language: /correcciones, /en/corrections (the one table of translated paths). */
+export const CORRECTIONS_PATH = { es: "/correcciones", en: pagePathIn("en", "/correcciones") } as const;
 
-/** Its metadata, with the hreflang alternates of its two paths. */
+/** Its metadata; pageMetadata knows the hreflang alternates of its two paths. */
 export async function correctionsMetadata(locale: Locale): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "corrections" });
-  const meta = pageMetadata({
-    locale,
-    path: CORRECTIONS_PATH[locale],
-    title: t("title"),
-    description: t("description"),
-  });
-  const es = absoluteUrl("es", CORRECTIONS_PATH.es);
-  return {
-    ...meta,
-    alternates: { ...meta.alternates, languages: { es, en: absoluteUrl("en", CORRECTIONS_PATH.en), "x-default": es } },
-  };
+  return pageMetadata({ locale, path: CORRECTIONS_PATH[locale], title: t("title"), description: t("description") });
 }
 
 type Row = {
