@@ -100,3 +100,6 @@ export async function readVerifiedManifest(dir: string): Promise<Manifest> {
 
 /** Folder names sort by time: 2026-12-02T01-30-00-000Z. */
 export const backupName = (at: Date) => at.toISOString().replace(/[:.]/g, "-");
+export const BACKUP_NAME = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/;
+/** The time a backup's folder name says. */
+export const backupTime = (name: string) => new Date(name.replace(BACKUP_NAME, "$1:$2:$3.$4Z"));

@@ -102,7 +102,7 @@ export const env = createEnv({
       ),
     IMAGE_STORAGE_DIR: z.string().optional(),
     // Backups (docs/operations.md, "Backups"): the folder (default ./backups: put it on another disk), when the
-    // nightly one runs, and how many are kept (the newest of each of the last N days and of the last N weeks).
+    // nightly one runs ("off": never), and how many are kept (the newest of each of the last N days and of the last N weeks).
     BACKUP_DIR: z.string().optional(),
     BACKUP_CRON: z.string().default("TZ=Europe/Madrid 30 3 * * *"),
     BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
