@@ -7,7 +7,11 @@ const alias = {
   "@emails": path.resolve(import.meta.dirname, "emails"),
   "@seed": path.resolve(import.meta.dirname, "seed"),
 };
-const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4" } as Record<string, string>;
+// BACKUP_CRON=off: the servers the tests start make no nightly backup (tests/integration/scheduled-backups.test.ts).
+const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKUP_CRON: "off" } as Record<
+  string,
+  string
+>;
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is

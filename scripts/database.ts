@@ -75,3 +75,23 @@ async function ensureEmbedded(env: DatabaseEnv) {
   process.env.DATABASE_URL = url;
   return { url, embedded };
 }
+
+/**
+ * The site's database as a role that may read and rebuild all of it, for `npm run backup` and `npm run restore`:
+ * MIGRATION_DATABASE_URL (the owner), else DATABASE_URL; without either the embedded cluster's superuser (the
+ * cluster started for the command, or the running site's reused), with the database created when missing and
+ * the app's role granted again after a restore (`grantApp`).
+ */
+export async function ownerDatabase(env: DatabaseEnv) {
+  const external = env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL;
+  if (external) return { url: external, embedded: undefined, grantApp: async () => {} };
+  const dataDir = env.EMBEDDED_PG_DIR ?? path.join(DATA_DIR, "pg");
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: env.EMBEDDED_PG_PORT,
+    persistent: true,
+    log: (line) => logger.debug(`[db] ${line}`),
+  });
+  await embedded.createDatabase("riesgos");
+  return { url: embedded.urlFor("riesgos"), embedded, grantApp: () => embedded.grantApp("riesgos") };
+}

@@ -29,6 +29,7 @@ export const RESILIENCE_FILES = [
   "tests/e2e/least-privilege-start.test.ts",
   "tests/e2e/newsletter-archive.test.ts",
   "tests/e2e/newsletter-faults.test.ts",
+  "tests/e2e/restore-drill.test.ts",
   "tests/e2e/scale-out.test.ts",
   "tests/e2e/send-process.test.ts",
   "tests/e2e/server-settings.test.ts",

@@ -1,5 +1,6 @@
 import { agentRunJob } from "~/features/agents/index.ts";
 import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
+import { backupHealthJob, nightlyBackupJob } from "~/features/backups/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import { defineLinkCheckJob } from "~/features/grounding/index.ts";
 import {
@@ -44,6 +45,8 @@ export const jobs: AnyJob[] = [
   deleteReplacedImageJob,
   analyticsMaintenanceJob,
   forgetClickVisitorsJob,
+  nightlyBackupJob,
+  backupHealthJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/job-registry.ts); safe to repeat. */

@@ -9,7 +9,8 @@ export async function startLauncher(env: Record<string, string>, port: number, l
   fs.mkdirSync("test-results", { recursive: true });
   const log = fs.createWriteStream(logPath);
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port) },
+    // No nightly backup in a test server unless a test asks for one.
+    env: { BACKUP_CRON: "off", ...process.env, ...env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

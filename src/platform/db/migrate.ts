@@ -96,7 +96,7 @@ export async function mayMigrate(connectionString: string): Promise<boolean> {
 
 export async function migrate(
   connectionString: string,
-  opts: { dir?: string; log?: (line: string) => void } = {},
+  opts: { dir?: string; log?: (line: string) => void; upTo?: string } = {},
 ): Promise<string[]> {
   const log = opts.log ?? (() => {});
   const client = new pg.Client({ connectionString });
@@ -109,7 +109,9 @@ export async function migrate(
       `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
     );
     const byName = new Map(rows.map((r) => [r.migration_name, r]));
-    for (const m of readMigrations(opts.dir)) {
+    // A restore builds the schema its backup was taken on (upTo), loads the rows, then applies the rest.
+    const wanted = readMigrations(opts.dir).filter((m) => !opts.upTo || m.name <= opts.upTo);
+    for (const m of wanted) {
       const row = byName.get(m.name);
       if (row?.finished_at) {
         if (row.checksum !== m.checksum) {

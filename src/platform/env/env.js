@@ -101,6 +101,12 @@ export const env = createEnv({
         "must be a comma-separated list of host or host:port",
       ),
     IMAGE_STORAGE_DIR: z.string().optional(),
+    // Backups (docs/operations.md, "Backups"): the folder (default ./backups: put it on another disk), when the
+    // nightly one runs ("off": never), and how many are kept (the newest of each of the last N days and of the last N weeks).
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_CRON: z.string().default("TZ=Europe/Madrid 30 3 * * *"),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
     // The database's identity, read from it by the launcher at each start (src/platform/db/database-id.ts): the
     // shared cache keys pages and data on it, with the build and SITE_URL (src/platform/cache/namespace.mjs).
     // Set it yourself only for a server started without the launcher; unset, nothing is shared through Redis.
@@ -205,6 +211,10 @@ export const env = createEnv({
     SOURCE_ALLOWLIST: process.env.SOURCE_ALLOWLIST || undefined,
     SOURCE_FETCH_EXTRA_HOSTS: process.env.SOURCE_FETCH_EXTRA_HOSTS || undefined,
     IMAGE_STORAGE_DIR: process.env.IMAGE_STORAGE_DIR || undefined,
+    BACKUP_DIR: process.env.BACKUP_DIR || undefined,
+    BACKUP_CRON: process.env.BACKUP_CRON || undefined,
+    BACKUP_KEEP_DAILY: process.env.BACKUP_KEEP_DAILY || undefined,
+    BACKUP_KEEP_WEEKLY: process.env.BACKUP_KEEP_WEEKLY || undefined,
     DATABASE_ID: process.env.DATABASE_ID || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     MEDIA_STORAGE: process.env.MEDIA_STORAGE || undefined,

@@ -19,6 +19,19 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
+/** A client for the configured bucket (the media driver and the backups use the same settings). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+}
+
 /**
  * Generated images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO), so that every instance serves
  * an image whichever one generated it. The bucket stays private: the app serves /api/media/<key> by reading
@@ -28,15 +41,7 @@ export class S3ImageStorage implements ImageStorage {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(settings);
   }
 
   async put(bytes: Buffer, contentType: string, ext: string): Promise<string> {

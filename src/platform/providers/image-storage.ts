@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/platform/env/env.js";
-import { S3ImageStorage } from "./image-storage-s3.ts";
+import { S3ImageStorage, type S3Settings } from "./image-storage-s3.ts";
 import { type ImageStorage, isMediaKey, MEDIA_PREFIX, MEDIA_TYPES, newMediaKey } from "./media-keys.ts";
 
 /** The default: a folder on this machine (IMAGE_STORAGE_DIR, default .data/uploads). */
@@ -44,17 +44,21 @@ class LocalImageStorage implements ImageStorage {
 
 let storage: ImageStorage | undefined;
 
+/** The configured bucket (MEDIA_STORAGE=s3): the media driver and the backups read the same settings. */
+export const mediaBucketSettings = (): S3Settings => ({
+  bucket: env.S3_BUCKET ?? "",
+  region: env.S3_REGION,
+  endpoint: env.S3_ENDPOINT,
+  forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  accessKeyId: env.S3_ACCESS_KEY_ID,
+  secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+});
+
+/** The local media folder (MEDIA_STORAGE=local). */
+export const mediaFolder = (): string => env.IMAGE_STORAGE_DIR ?? path.join(process.cwd(), ".data", "uploads");
+
 export function imageStorage(): ImageStorage {
   storage ??=
-    env.MEDIA_STORAGE === "s3"
-      ? new S3ImageStorage({
-          bucket: env.S3_BUCKET ?? "",
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        })
-      : new LocalImageStorage(env.IMAGE_STORAGE_DIR ?? path.join(process.cwd(), ".data", "uploads"));
+    env.MEDIA_STORAGE === "s3" ? new S3ImageStorage(mediaBucketSettings()) : new LocalImageStorage(mediaFolder());
   return storage;
 }

@@ -6,6 +6,7 @@ import {
 } from "~/features/agents/index.ts";
 import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
+import { adminBackupsRouter } from "~/features/backups/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/job-runs/index.ts";
@@ -39,5 +40,6 @@ export const adminRouter = createTRPCRouter({
   verification: adminVerificationRouter(revisionReports),
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
+  backups: adminBackupsRouter,
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
 });

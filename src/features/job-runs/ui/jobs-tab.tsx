@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { BackupsPanel } from "~/features/backups/ui/backups-panel.tsx";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { adminDate } from "~/ui/dates.ts";
@@ -132,6 +133,8 @@ export function JobsTab() {
         {list.isLoading ? <p className="py-4 text-sm text-muted">{t("loading")}</p> : null}
         {data && data.runs.length === 0 ? <p className="py-4 text-sm text-muted">{t("empty")}</p> : null}
       </div>
+
+      <BackupsPanel />
     </section>
   );
 }
