@@ -8,7 +8,7 @@ import { type BackupDeps, pruneBackups, runScheduledBackup } from "~/features/ba
 import { localMedia } from "~/platform/backup/media-files.ts";
 import { verifyBackup } from "~/platform/backup/verify-backup.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
-import { previousFire } from "~/platform/jobs/jobs-port.ts";
+import { previousFire } from "~/platform/jobs/jobs-client.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 
 /**
