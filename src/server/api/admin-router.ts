@@ -7,6 +7,7 @@ import {
 import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
+import { adminTrustRouter } from "~/features/editorial/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/jobs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
@@ -40,4 +41,5 @@ export const adminRouter = createTRPCRouter({
   audit: adminAuditRouter,
   jobs: adminJobsRouter,
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
+  trust: adminTrustRouter,
 });
