@@ -9,4 +9,4 @@ export {
 } from "./not-found.ts";
 export { shareCard } from "./share-card.ts";
 export { sitemapXml } from "./sitemap.ts";
-export { authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";
+export { articleSchemaType, authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";
