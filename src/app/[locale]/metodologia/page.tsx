@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { editorialContent, localizeMarkdownLinks } from "~/features/editorial/index.ts";
+import { PolicySections } from "~/features/editorial/ui/policy-sections.tsx";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { Link } from "~/platform/i18n/link.tsx";
@@ -37,6 +38,7 @@ export default async function MethodologyPage({ params }: { params: Promise<{ lo
         </p>
       </PageHeader>
       <Prose className="mt-10" markdown={localizeMarkdownLinks(pick(locale, page.body_es, page.body_en), locale)} />
+      <PolicySections locale={locale} />
       <section className="mt-14 rounded-md bg-ink p-6 text-paper md:p-8">
         <p className="font-serif text-xl font-bold">{t("contactPrompt")}</p>
         <Button asChild className="mt-4">
