@@ -46,3 +46,15 @@ export async function reviewPublished(db: DbClient, slug: string, actor: Actor) 
   await invalidateArticles({ slug });
   return toArticleDto(after);
 }
+
+/** The published articles an editor answers for (approved, scheduled or reviewed), newest approval first. */
+export async function articlesReviewedBy(db: DbClient, editorId: string, limit = 50) {
+  const rows = await db.articleRevision.findMany({
+    where: { approved_by_id: editorId, article: { status: "published" } },
+    orderBy: { approved_at: "desc" },
+    distinct: ["article_id"],
+    take: limit,
+    select: { article: { select: { slug: true, title_es: true, title_en: true, date: true } } },
+  });
+  return rows.map((r) => r.article);
+}

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { articleContent, displayAuthor } from "~/features/articles/index.ts";
+import { AUTHOR_PATH, articleContent, authorSlug, displayAuthor } from "~/features/articles/index.ts";
 import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
@@ -12,6 +12,7 @@ import { articleSchemaType, authorJsonLd, publisherJsonLd } from "~/features/seo
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { truncate } from "~/platform/i18n/format.ts";
+import { localizedPath } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -105,7 +106,13 @@ const route = itemRoute({
             </h1>
             <p className="mt-5 font-serif text-xl leading-relaxed text-muted md:text-2xl">{summary}</p>
             <div className="mt-6 flex flex-col gap-3 border-y border-rule py-4">
-              <Byline piece={article} date={article.date} />
+              <Byline
+                piece={article}
+                date={article.date}
+                authorHref={
+                  article.sponsored ? undefined : localizedPath(`${AUTHOR_PATH[locale]}/${authorSlug(article)}`, locale)
+                }
+              />
               <ResponsibilityLine responsibility={responsibility} locale={locale} />
               <TopicBadges topics={article.topics} />
             </div>
