@@ -32,8 +32,12 @@ export async function authorArticles(db: DbClient, slug: string, limit = 50) {
   return { name: displayAuthor(signed[0] ?? {}).name, articles };
 }
 
-/** Every author that signs a published article: the sitemap's author pages. */
-export async function authorRefs(db: DbClient): Promise<{ slug: string }[]> {
-  const slugs = new Set((await bylines(db)).map(authorSlug).filter(Boolean));
-  return [...slugs].map((slug) => ({ slug }));
+/** Every author that signs a published article, with the name shown: the sitemap's and the masthead's. */
+export async function authorRefs(db: DbClient): Promise<{ slug: string; name: string }[]> {
+  const bySlug = new Map<string, string>();
+  for (const a of await bylines(db)) {
+    const slug = authorSlug(a);
+    if (slug && !bySlug.has(slug)) bySlug.set(slug, displayAuthor(a).name);
+  }
+  return [...bySlug].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
 }

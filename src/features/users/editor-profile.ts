@@ -11,4 +11,11 @@ async function editorBySlug(slug: string) {
 /** Author pages read editors through the data cache, refreshed by time. */
 export const editorContent = {
   bySlug: cached("users.editor", editorBySlug, () => ["public:editors"], CONTENT_TTL),
+  /** The masthead: every editor's name and author slug. */
+  all: cached(
+    "users.editors",
+    async () => (await listAdmins(db)).map((u) => ({ name: u.username, slug: slugify(u.username) })),
+    () => ["public:editors"],
+    CONTENT_TTL,
+  ),
 };
