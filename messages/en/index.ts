@@ -15,6 +15,7 @@ import publications from "./publications.json";
 import readers from "./readers.json";
 import site from "./site.json";
 import stats from "./stats.json";
+import trust from "./trust.json";
 
 export default {
   ...common,
@@ -33,4 +34,5 @@ export default {
   ...jobLogs,
   ...readers,
   ...stats,
+  ...trust,
 };

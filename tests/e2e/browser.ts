@@ -45,3 +45,12 @@ export async function screenshot(page: Page, name: string) {
     console.warn(`[screenshot] ${name}: no frame within 15 s, skipped`);
   }
 }
+
+/** Signs `page` in with the login form and waits for the admin's Publicaciones tab (the callback). */
+export async function signInToDesk(page: Page, baseUrl: string, admin: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/login?callbackUrl=/admin/publicaciones`);
+  await page.fill("#email", admin.email);
+  await page.fill("#password", admin.password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await page.getByTestId("admin-tab-publications").waitFor();
+}

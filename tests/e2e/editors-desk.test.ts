@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { buildArticle, buildArticleRevision } from "../support/builders.ts";
-import { launchBrowser, screenshot } from "./browser.ts";
+import { launchBrowser, screenshot, signInToDesk } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
 import { sql } from "./sql.ts";
 
@@ -89,11 +89,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, timezoneId: "Europe/Madrid" });
   page = await context.newPage();
-  await page.goto(`${baseUrl}/login?callbackUrl=/admin/publicaciones`);
-  await page.fill("#email", E2E_ADMIN.email);
-  await page.fill("#password", E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await page.getByTestId("admin-tab-publications").waitFor();
+  await signInToDesk(page, baseUrl, E2E_ADMIN);
 });
 afterAll(async () => {
   await browser?.close();

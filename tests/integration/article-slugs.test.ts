@@ -1,7 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RunPlan } from "~/features/agents/run-plan.ts";
 import { saveRunArticle } from "~/features/agents/save-article.ts";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -10,39 +9,7 @@ import { env } from "~/platform/env/env.js";
 import { databaseUrl } from "~/platform/env/live.ts";
 import { slugSchema } from "~/platform/http/common-schemas.ts";
 import { buildAgent, buildAgentRun } from "../support/builders.ts";
-
-const OK_CHECK = { reason: "ok", reviewRequired: false, rejected: [] } as never;
-
-function planOf(runId: string, agentId: string): RunPlan {
-  return {
-    runId,
-    agentId,
-    agentName: "Slugs",
-    kind: "article-generator",
-    contentType: "analisis",
-    language: "es",
-    topics: [],
-    keywords: [],
-    targetLength: 600,
-    tone: "profesional",
-    systemPrompt: "",
-    instructions: "",
-    sourceUrls: [],
-    material: "",
-    generateImage: false,
-    autoPublish: false,
-    author: "Agente",
-  };
-}
-
-const draftOf = (title: string) => ({
-  title,
-  summary: "Resumen.",
-  body: "Cuerpo.",
-  topics: [],
-  tags: [],
-  sources: [],
-});
+import { draftOf, OK_SOURCE_CHECK, runPlanOf } from "../support/run-plan.ts";
 
 /**
  * A client of the same database that hands its error log to the test instead of printing it: a save that
@@ -60,7 +27,14 @@ async function saveTwice(title: string, agentId: string, client: DbClient = db) 
   const slugs: string[] = [];
   for (let i = 0; i < 3; i++) {
     const run = await buildAgentRun(db, agentId);
-    const saved = await saveRunArticle(client, planOf(run.id, agentId), draftOf(title), draftOf(title), OK_CHECK, null);
+    const saved = await saveRunArticle(
+      client,
+      runPlanOf(run.id, agentId, { agentName: "Slugs" }),
+      draftOf(title),
+      draftOf(title),
+      OK_SOURCE_CHECK,
+      null,
+    );
     slugs.push(saved.slug);
   }
   return slugs;

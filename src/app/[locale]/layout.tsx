@@ -5,12 +5,14 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AnalyticsBeacon } from "~/features/analytics/ui/beacon.tsx";
+import { newsMediaOrganizationJsonLd } from "~/features/seo/index.ts";
 import { SiteFooter } from "~/features/site/ui/footer.tsx";
 import { SiteHeader } from "~/features/site/ui/header.tsx";
 import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
 import { isLocale } from "~/platform/i18n/routing.ts";
 import { useTranslations } from "~/platform/i18n/server.ts";
+import { JsonLd } from "~/ui/page-header.tsx";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
 // No page is prerendered at build (which has no SITE_URL): each is rendered into Next's cache on its first
@@ -61,6 +63,8 @@ export default async function LocaleLayout({
           header asks `auth.me`).
         */}
         <SkipLink />
+        {/* The newsroom and its policies, on every page (docs/verification-public.md). */}
+        <JsonLd data={newsMediaOrganizationJsonLd(locale)} />
         <SiteHeader />
         <div id="main" className="flex-1">
           {children}

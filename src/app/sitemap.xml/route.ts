@@ -8,13 +8,14 @@ import { sitemapXml } from "~/features/seo/index.ts";
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const [articles, interviews, referents, newsletters] = await Promise.all([
+  const [articles, interviews, referents, newsletters, authors] = await Promise.all([
     articleContent.articleRefs(),
     interviewContent.interviewRefs(),
     directoryContent.referentRefs(),
     newsletterContent.archive(),
+    articleContent.authorRefs(),
   ]);
-  return new Response(sitemapXml({ articles, interviews, referents, newsletters }), {
+  return new Response(sitemapXml({ articles, interviews, referents, newsletters, authors }), {
     headers: { "content-type": "application/xml; charset=utf-8" },
   });
 }

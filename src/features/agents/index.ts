@@ -2,5 +2,6 @@
 export { agentRunJob } from "./jobs.ts";
 export { manualGenerationRouter } from "./manual-generation-router.ts";
 export { adminMigrationRouter } from "./migration-router.ts";
+export { type AgentProfile, agentContent } from "./public-profile.ts";
 export { adminAgentsRouter } from "./router.ts";
 export { adminRunsRouter } from "./runs-router.ts";

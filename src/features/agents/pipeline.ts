@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recentArticleCoverage } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { slugify } from "~/platform/http/slugify.ts";
 import { configuredFeeds, type FeedItem, readFeeds } from "~/platform/providers/feeds.ts";
 import { searchNewsApi } from "~/platform/providers/newsapi.ts";
 import { type ChatRequest, openAiStructured } from "~/platform/providers/openai.ts";
@@ -213,13 +214,4 @@ export async function translateDraft(plan: RunPlan, draft: Draft): Promise<Trans
   return { title: data.title.trim(), summary: data.summary.trim(), body: data.body.trim() };
 }
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
+export { slugify };

@@ -30,6 +30,8 @@ export interface RunPlan {
   material: string;
   generateImage: boolean;
   autoPublish: boolean;
+  /** The agent's matter is marked as public interest (auto-publish then also needs the site's setting). */
+  publicInterest: boolean;
   author: string;
 }
 
@@ -69,6 +71,7 @@ export async function loadRunPlan(db: DbClient, runId: string): Promise<RunPlan>
       material: kind === "interview-generator" ? input.userPrompt : "",
       generateImage: input.generateImage,
       autoPublish: false,
+      publicInterest: false,
       author: input.authorName || EDITORIAL_AUTHOR,
     };
   }
@@ -91,6 +94,7 @@ export async function loadRunPlan(db: DbClient, runId: string): Promise<RunPlan>
     material: agent.config.interview.material,
     generateImage: content.generateImage,
     autoPublish: agent.auto_publish,
+    publicInterest: content.publicInterest,
     author: agent.name,
   };
 }

@@ -1,4 +1,5 @@
 import { articleOfRun, insertArticleUnlessTaken } from "~/features/articles/index.ts";
+import { publicInterestAutoPublishAllowed } from "~/features/editorial/index.ts";
 import type { SourceCheck, VerificationReport } from "~/features/grounding/index.ts";
 import { attachRunSnapshots } from "~/features/grounding/index.ts";
 import { recordRevision } from "~/features/publications/index.ts";
@@ -70,7 +71,9 @@ export async function saveRunArticle(
   // policy, nor a grounded draft the verification did not fully pass.
   const unverified = report !== null && report.status !== "verified";
   const reviewRequired = check.reviewRequired || unverified || plan.kind === "interview-generator";
-  const publish = plan.autoPublish && !reviewRequired;
+  // A public-interest matter published with no human review needs the site's explicit consent (AI Act art. 50(4)).
+  const publish =
+    plan.autoPublish && !reviewRequired && (!plan.publicInterest || (await publicInterestAutoPublishAllowed(db)));
   const now = new Date();
   const data = {
     title_es: es.title,

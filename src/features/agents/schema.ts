@@ -87,6 +87,8 @@ export const agentConfigSchema = z.object({
       customPrompt: z.string().trim().max(4000).default(""),
       generateImage: z.boolean().default(false),
       sourceUrls: sourceUrlsSchema.default([]),
+      /** The editors mark the agent's matter as public interest: it waits for review unless the site allows otherwise. */
+      publicInterest: z.boolean().default(false),
     })
     .prefault({ targetLength: AGENT_DEFAULTS.targetLength }),
   newsApi: z.object({ keywords: commaListSchema.default([]) }).prefault({}),

@@ -1,6 +1,7 @@
 import { CONTENT_TTL, cached, cachedBySlug } from "~/platform/cache/cached.ts";
 import { expireTags } from "~/platform/cache/expire-tags.ts";
 import { db } from "~/platform/db/db.ts";
+import { authorArticles, authorRefs } from "./author-articles.ts";
 import { toArticleCard } from "./card.ts";
 import {
   currentSlugOf,
@@ -73,6 +74,9 @@ export const articleContent = {
     lists,
     CONTENT_TTL,
   ),
+  /** An author page's articles (and the name signed), expired with every list on a publish or edit. */
+  authorArticles: cached("articles.byAuthor", (slug: string) => authorArticles(db, slug), lists, CONTENT_TTL),
+  authorRefs: cached("articles.authorRefs", () => authorRefs(db), lists, CONTENT_TTL),
   /** Slugs and dates of the published articles: the sitemap and the build's static params. */
   articleRefs: cached("articles.refs", () => listPublishedArticleRefs(db), lists, CONTENT_TTL),
   rssFeed: cached(

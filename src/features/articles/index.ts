@@ -2,6 +2,7 @@
  * Articles: the public reads (through the data cache: `articleContent`), their invalidation after a write
  * (`invalidateArticles`), the byline rules and the public router.
  */
+export { AUTHOR_PATH, authorSlug } from "./author-articles.ts";
 export { DEFAULT_AUTHOR, displayAuthor, EDITORIAL_AUTHOR } from "./authors.ts";
 export { articleContent, articleListTags, articlePageTags, invalidateArticles } from "./cache.ts";
 export { inOneLanguage } from "./card.ts";

@@ -9,13 +9,18 @@ import type { DbClient } from "~/platform/db/client.ts";
 
 type Tx = Prisma.TransactionClient;
 
-const DESK_LISTS: Record<"drafts" | "scheduled" | "approved", Prisma.ArticleFindManyArgs> = {
+const DESK_LISTS: Record<"drafts" | "scheduled" | "approved" | "unreviewed", Prisma.ArticleFindManyArgs> = {
   /** Pendientes: drafts not yet approved for a later time, newest first. */
   drafts: { where: { status: "draft", publish_at: null }, orderBy: { created_at: "desc" } },
   /** Programadas: approved for a later time, soonest first. */
   scheduled: { where: { status: "draft", publish_at: { not: null } }, orderBy: { publish_at: "asc" } },
   /** Aprobadas: published, newest first. */
   approved: { where: { status: "published" }, orderBy: { date: "desc" } },
+  /** Sin revisión humana: published agent articles no editor has taken responsibility for, newest first. */
+  unreviewed: {
+    where: { status: "published", is_agent: true, revisions: { none: { approved_at: { not: null } } } },
+    orderBy: { date: "desc" },
+  },
 };
 
 export type DeskList = keyof typeof DESK_LISTS;

@@ -1,6 +1,7 @@
 import { articleBySlug } from "~/features/articles/index.ts";
 import { publicVerification, type ReaderSource, readerSources } from "~/features/grounding/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { articleResponsibility, type Responsibility } from "./responsibility.ts";
 import { revisionReports } from "./revision-reports.ts";
 
 /** A correction as readers see it: its date and its note (English when the editor wrote one). */
@@ -47,18 +48,24 @@ export async function listCorrections(db: DbClient, limit = 500) {
 
 /**
  * What readers see beside a published article: the sources it lists that the site could read (or never
- * tried to), how it was checked (if it was) and its corrections.
+ * tried to), how it was checked (if it was), its corrections, and who answers for it if an agent drafted it.
  */
 export async function readerNotes(db: DbClient, slug: string) {
   const article = await articleBySlug(db, slug);
   if (article?.status !== "published")
-    return { sources: [] as ReaderSource[], verification: null, corrections: [] as PublicCorrection[] };
-  const [sources, verification, corrections] = await Promise.all([
+    return {
+      sources: [] as ReaderSource[],
+      verification: null,
+      corrections: [] as PublicCorrection[],
+      responsibility: null as Responsibility,
+    };
+  const [sources, verification, corrections, responsibility] = await Promise.all([
     readerSources(db, article),
     publicVerification(db, revisionReports, slug),
     articleCorrections(db, article.id),
+    articleResponsibility(db, article),
   ]);
-  return { sources, verification, corrections };
+  return { sources, verification, corrections, responsibility };
 }
 
 /**

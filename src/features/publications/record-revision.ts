@@ -21,7 +21,8 @@ export type RevisionAction =
   | "author_migration"
   | "image_regeneration"
   | "restore"
-  | "verify";
+  | "verify"
+  | "review";
 
 export interface RevisionMeta {
   action: RevisionAction;
@@ -36,7 +37,12 @@ export interface RevisionMeta {
   correction?: { es: string; en: string | null } | null;
   /** The editor's explicit choice that such an edit only fixed a typo. */
   typoFix?: boolean;
+  /** The actor takes editorial responsibility for the article (approve, schedule, review after auto-publish). */
+  approval?: boolean;
 }
+
+/** Revisions stored even when no revisioned field changed: they record an act, not a change. */
+const ACTS: RevisionAction[] = ["restore", "verify", "review"];
 
 type Tx = Prisma.TransactionClient;
 
@@ -45,7 +51,7 @@ export async function recordRevision(tx: Tx | DbClient, before: Article | null, 
   const beforeSnap = before ? snapshotOf(before) : {};
   const afterSnap = snapshotOf(after);
   const fields = before ? changedFields(beforeSnap, afterSnap) : Object.keys(afterSnap);
-  if (fields.length === 0 && meta.action !== "restore" && meta.action !== "verify") return null;
+  if (fields.length === 0 && !ACTS.includes(meta.action)) return null;
   return tx.articleRevision.create({
     data: {
       article_id: after.id,
@@ -63,6 +69,9 @@ export async function recordRevision(tx: Tx | DbClient, before: Article | null, 
       correction_es: meta.correction?.es ?? null,
       correction_en: meta.correction?.en ?? null,
       typo_fix: meta.typoFix ?? false,
+      ...(meta.approval
+        ? { approved_by_id: meta.actor.id, approved_by_name: meta.actor.name, approved_at: new Date() }
+        : {}),
     },
   });
 }

@@ -72,7 +72,12 @@ export async function reviewArticle(
     status === "published"
       ? { status, review_required: false, published_at: now, date: row.is_agent ? now : row.date, publish_at: null }
       : { status, publish_at: null },
-    { action: status === "published" ? "approve" : "reject", actor, confirmedFindings },
+    {
+      action: status === "published" ? "approve" : "reject",
+      actor,
+      confirmedFindings,
+      approval: status === "published",
+    },
   );
   if (status === "published") await invalidateArticles({ slug });
   return toArticleDto(after);

@@ -5,6 +5,7 @@ import { messageSchema } from "~/platform/http/common-schemas.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { checkedSources, editArticle } from "./edit-article.ts";
 import { deskFirstWeekReaders } from "./first-week-readers.ts";
+import { listUnreviewed, reviewPublished } from "./responsibility.ts";
 import {
   deleteArticle,
   listApproved,
@@ -36,6 +37,23 @@ export const adminPublicationsRouter = createTRPCRouter({
     .query(({ ctx }) => listDrafts(ctx.db)),
   approved: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listApproved(ctx.db)),
   scheduled: adminProcedure.output(z.array(articleSchema)).query(({ ctx }) => listScheduled(ctx.db)),
+  /** Sin revisión humana: published agent articles no editor has answered for. */
+  unreviewed: adminProcedure
+    .meta({
+      openapi: { method: "GET", path: "/articles/status/unreviewed", tags, summary: "Published with no human review" },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(articleSchema))
+    .query(({ ctx }) => listUnreviewed(ctx.db)),
+  /** The editor reviews an auto-published article and takes responsibility for it. */
+  markReviewed: adminProcedure
+    .meta({
+      openapi: { method: "PUT", path: "/articles/{slug}/reviewed", tags, summary: "Review an auto-published article" },
+      audit: { action: "article.review", target: "article" },
+    })
+    .input(slugInputSchema)
+    .output(articleSchema)
+    .mutation(({ ctx, input }) => reviewPublished(ctx.db, input.slug, actorFromSession(ctx.session))),
   review: adminProcedure
     .meta({
       openapi: { method: "PUT", path: "/articles/{slug}", tags, summary: "Approve or reject an article" },

@@ -41,7 +41,13 @@ export async function scheduleArticle(
     slug,
     // Approving for later takes it out of review (and of the rejected pile); cancelling leaves a plain draft.
     publishAt ? { publish_at: publishAt, status: "draft", review_required: false } : { publish_at: null },
-    { action: publishAt ? "schedule" : "unschedule", actor, confirmedFindings: confirmed },
+    {
+      action: publishAt ? "schedule" : "unschedule",
+      actor,
+      confirmedFindings: confirmed,
+      // Approving for later is approving: the editor answers for what the job publishes.
+      approval: Boolean(publishAt),
+    },
   );
   return toArticleDto(after);
 }

@@ -7,6 +7,7 @@ export {
   publicItemExists,
   routeShape,
 } from "./not-found.ts";
+export { newsMediaOrganizationJsonLd } from "./organization.ts";
 export { shareCard } from "./share-card.ts";
 export { sitemapXml } from "./sitemap.ts";
-export { authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";
+export { articleSchemaType, authorJsonLd, personSameAs, publisherJsonLd } from "./structured-data.ts";

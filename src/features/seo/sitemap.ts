@@ -22,14 +22,17 @@ export function sitemapXml(refs: {
   interviews: Ref[];
   referents: { slug: string }[];
   newsletters?: { slug: string; sent_at: Date | null }[];
+  authors?: { slug: string }[];
 }): string {
   const pages: { path: string; lastmod?: Date; en?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
-    // Pages whose English path is a translation of the Spanish one (/correcciones, /en/corrections).
+    // Pages whose English path is a translation of the Spanish one (/correcciones, /en/corrections; the author
+    // pages below).
     ...translatedPaths().map(([path, en]) => ({ path, en })),
     ...refs.articles.map((a) => ({ path: `/noticias/${a.slug}`, lastmod: a.updated_at })),
     ...refs.interviews.map((i) => ({ path: `/entrevistas/${i.slug}`, lastmod: i.updated_at })),
     ...refs.referents.map((r) => ({ path: `/referentes/${r.slug}` })),
+    ...(refs.authors ?? []).map((a) => ({ path: `/autores/${a.slug}`, en: `/authors/${a.slug}` })),
     ...(refs.newsletters ? [{ path: "/newsletter" }] : []),
     ...(refs.newsletters ?? []).map((n) => ({ path: `/newsletter/${n.slug}`, lastmod: n.sent_at ?? undefined })),
   ];

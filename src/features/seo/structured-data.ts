@@ -47,3 +47,14 @@ const PROFILE_URL = [
 export function personSameAs(links: { url: string }[]): string[] {
   return links.map((l) => l.url).filter((url) => PROFILE_URL.some((re) => re.test(url)));
 }
+
+/**
+ * The type of work as schema.org names it: sponsored pieces ("Novedad de la industria") are
+ * AdvertiserContentArticle, analyses AnalysisNewsArticle, interviews ReportageNewsArticle, the rest NewsArticle.
+ */
+export function articleSchemaType(article: { type: string; sponsored: boolean }): string {
+  if (article.sponsored || article.type === "novedad-industria") return "AdvertiserContentArticle";
+  if (article.type === "analisis") return "AnalysisNewsArticle";
+  if (article.type === "entrevista") return "ReportageNewsArticle";
+  return "NewsArticle";
+}

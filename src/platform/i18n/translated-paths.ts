@@ -7,16 +7,26 @@ import type { Locale } from "./locales.ts";
  */
 const TRANSLATED_PATHS: Readonly<Record<string, string>> = { "/correcciones": "/corrections" };
 
+/** Families of pages whose English path translates the Spanish prefix (/autores/{slug} → /authors/{slug}). */
+const TRANSLATED_PREFIXES: Readonly<Record<string, string>> = { "/autores/": "/authors/" };
+
 /** Every translated page as [Spanish path, English path]. */
 export const translatedPaths = (): [string, string][] => Object.entries(TRANSLATED_PATHS);
 
 /** A page's unprefixed path in `locale`, from its Spanish path ("/correcciones" → "/corrections" in English). */
 export function pagePathIn(locale: Locale, spanishPath: string): string {
-  return locale === "en" ? (TRANSLATED_PATHS[spanishPath] ?? spanishPath) : spanishPath;
+  if (locale !== "en") return spanishPath;
+  const exact = TRANSLATED_PATHS[spanishPath];
+  if (exact) return exact;
+  const prefix = Object.entries(TRANSLATED_PREFIXES).find(([es]) => spanishPath.startsWith(es));
+  return prefix ? prefix[1] + spanishPath.slice(prefix[0].length) : spanishPath;
 }
 
 /** A page's Spanish path, from its unprefixed path in `locale` ("/corrections" in English → "/correcciones"). */
 export function spanishPagePath(locale: Locale, path: string): string {
   if (locale !== "en") return path;
-  return translatedPaths().find(([, en]) => en === path)?.[0] ?? path;
+  const exact = translatedPaths().find(([, en]) => en === path)?.[0];
+  if (exact) return exact;
+  const prefix = Object.entries(TRANSLATED_PREFIXES).find(([, en]) => path.startsWith(en));
+  return prefix ? prefix[0] + path.slice(prefix[1].length) : path;
 }

@@ -8,6 +8,7 @@ import { adminStatsRouter } from "~/features/analytics/index.ts";
 import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminBackupsRouter } from "~/features/backups/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
+import { adminTrustRouter } from "~/features/editorial/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/job-runs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
@@ -42,4 +43,5 @@ export const adminRouter = createTRPCRouter({
   jobs: adminJobsRouter,
   backups: adminBackupsRouter,
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
+  trust: adminTrustRouter,
 });

@@ -145,13 +145,20 @@ export class Db {
   }
 
   /** A fresh article (draft unless told otherwise) this test owns. */
-  async insertArticle(opts: { status?: "draft" | "published" | "rejected"; author?: string } = {}) {
+  async insertArticle(opts: { status?: "draft" | "published" | "rejected"; author?: string; isAgent?: boolean } = {}) {
     const slug = `contrato-rest-${unique()}`;
     await this.query(
-      `INSERT INTO articles (id, slug, title_es, summary_es, body_es, date, updated_at, topics, tags, status, author, published_at)
+      `INSERT INTO articles (id, slug, title_es, summary_es, body_es, date, updated_at, topics, tags, status, author, published_at, is_agent)
        VALUES ($1, $2, $3, 'Resumen de prueba', 'Cuerpo de prueba', now(), now(), ARRAY['gobernanza'], ARRAY['prueba'], $4::"ContentStatus", $5,
-               CASE WHEN $4 = 'published' THEN now() END)`,
-      [`c${unique()}`, slug, `Artículo de contrato ${slug}`, opts.status ?? "draft", opts.author ?? null],
+               CASE WHEN $4 = 'published' THEN now() END, $6)`,
+      [
+        `c${unique()}`,
+        slug,
+        `Artículo de contrato ${slug}`,
+        opts.status ?? "draft",
+        opts.author ?? null,
+        opts.isAgent ?? false,
+      ],
     );
     return slug;
   }

@@ -24,12 +24,42 @@ export const DESK_ROWS: ContractRow[] = [
   { method: "GET", path: "/api/admin/stats/overview", payload: "range (24h, 7d, 30d)", read: "series, totals, previous, top pieces/pages/referrers/campaigns/languages/devices", access: "admin", invalid: { query: "range=1y", field: "range" } },
   { method: "GET", path: "/api/admin/stats/newsletter", payload: "weeks (1–52, optional)", read: "issues (recipients, delivered, bounced, clicks per item), weeks (signups, confirmations, unsubscribes)", access: "admin", invalid: { query: "weeks=0", field: "weeks" } },
   { method: "GET", path: "/api/admin/stats/realtime", payload: "none", read: "views, visitors, minutes, pages", access: "admin", invalid: { none: "GET without parameters" } },
+  { method: "GET", path: "/api/articles/status/unreviewed", payload: "none", read: "published agent articles with no human review", access: "admin", invalid: { none: "GET without parameters" } },
+  { method: "PUT", path: "/api/articles/{slug}/reviewed", payload: "none", read: "article", access: "admin", invalid: { params: { slug: BAD_SLUG }, field: "slug" } },
+  { method: "GET", path: "/api/admin/trust-settings", payload: "none", read: "trust settings", access: "admin", invalid: { none: "GET without parameters" } },
+  { method: "PUT", path: "/api/admin/trust-settings", payload: "trust settings", read: "trust settings", access: "admin", invalid: { body: { auto_publish_public_interest: false, contact_url: null, social: ["javascript:alert(1)"], belongto: [], data_training_allowed: false }, field: "social.0" } },
 ];
 
 type Json = Record<string, unknown>;
 const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
 
 export const DESK_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> = {
+  "GET /api/articles/status/unreviewed": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published", isAgent: true });
+    const answer = await asJson(await c.admin.call("GET", "/api/articles/status/unreviewed"));
+    expect((answer.body as Json[]).map((a) => a.slug)).toContain(slug);
+    return answer;
+  },
+  "PUT /api/articles/{slug}/reviewed": async (c) => {
+    const slug = await c.db.insertArticle({ status: "published", isAgent: true });
+    const answer = await asJson(await c.admin.call("PUT", `/api/articles/${slug}/reviewed`));
+    expect(answer.body).toMatchObject({ slug, status: "published" });
+    const left = await c.admin.json<Json[]>("GET", "/api/articles/status/unreviewed");
+    expect(left.body.map((a) => a.slug)).not.toContain(slug);
+    return answer;
+  },
+  "GET /api/admin/trust-settings": async (c) => {
+    const answer = await asJson(await c.admin.call("GET", "/api/admin/trust-settings"));
+    expect(answer.body).toMatchObject({ auto_publish_public_interest: expect.any(Boolean), social: expect.any(Array) });
+    return answer;
+  },
+  // The settings are the whole site's: the call saves what is there, so other files see no change.
+  "PUT /api/admin/trust-settings": async (c) => {
+    const current = (await c.admin.json("GET", "/api/admin/trust-settings")).body;
+    const answer = await asJson(await c.admin.call("PUT", "/api/admin/trust-settings", { body: current }));
+    expect(answer.body).toEqual(current);
+    return answer;
+  },
   "GET /api/admin/stats/overview": async (c) => {
     const answer = await asJson(await c.admin.call("GET", "/api/admin/stats/overview?range=24h"));
     expect(answer.body).toMatchObject({ range: "24h", totals: expect.any(Object), previous: expect.any(Object) });

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AUTHOR_PATH, articleContent } from "~/features/articles/index.ts";
 import { editorialContent, localizeMarkdownLinks } from "~/features/editorial/index.ts";
+import { PolicySections } from "~/features/editorial/ui/policy-sections.tsx";
+import { editorContent } from "~/features/users/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { Link } from "~/platform/i18n/link.tsx";
@@ -37,6 +40,7 @@ export default async function MethodologyPage({ params }: { params: Promise<{ lo
         </p>
       </PageHeader>
       <Prose className="mt-10" markdown={localizeMarkdownLinks(pick(locale, page.body_es, page.body_en), locale)} />
+      <PolicySections locale={locale} masthead={<Masthead locale={locale} />} />
       <section className="mt-14 rounded-md bg-ink p-6 text-paper md:p-8">
         <p className="font-serif text-xl font-bold">{t("contactPrompt")}</p>
         <Button asChild className="mt-4">
@@ -44,5 +48,22 @@ export default async function MethodologyPage({ params }: { params: Promise<{ lo
         </Button>
       </section>
     </main>
+  );
+}
+
+/** The masthead (#redaccion): the editors, then every name that signs an article, each linked to its page. */
+async function Masthead({ locale }: { locale: Locale }) {
+  const [editors, authors] = await Promise.all([editorContent.all(), articleContent.authorRefs()]);
+  const people = [...editors, ...authors.filter((a) => !editors.some((e) => e.slug === a.slug))];
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="masthead">
+      {people.map((p) => (
+        <li key={p.slug}>
+          <Link href={`${AUTHOR_PATH[locale]}/${p.slug}`} className="underline">
+            {p.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

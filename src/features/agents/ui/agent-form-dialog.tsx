@@ -28,6 +28,7 @@ interface FormState {
   language: "es" | "en";
   customPrompt: string;
   generateImage: boolean;
+  publicInterest: boolean;
   sourceUrls: string;
   keywords: string;
   material: string;
@@ -48,6 +49,7 @@ function initialState(agent: AgentDto | null): FormState {
     language: c?.language ?? AGENT_DEFAULTS.language,
     customPrompt: c?.customPrompt ?? "",
     generateImage: c?.generateImage ?? false,
+    publicInterest: c?.publicInterest ?? false,
     sourceUrls: (c?.sourceUrls ?? []).join("\n"),
     keywords: (agent?.config.newsApi.keywords ?? []).join(", "),
     material: agent?.config.interview.material ?? "",
@@ -59,6 +61,7 @@ function initialState(agent: AgentDto | null): FormState {
 /** Create and edit dialogs (docs/product.md §2/§3): the same zod schema as the server checks the config first. */
 export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; onClose: () => void }) {
   const t = useTranslations("adminAgents");
+  const trustT = useTranslations("trust.admin");
   const errorText = useErrorText();
   // The shared schema's messages are the API's (English); the form speaks the admin's language.
   const issueText = (issue: { code: string; path: PropertyKey[]; maximum?: unknown }) => {
@@ -108,6 +111,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           language: form.language,
           customPrompt: form.customPrompt,
           generateImage: form.generateImage,
+          publicInterest: form.publicInterest,
           sourceUrls: form.sourceUrls,
         },
         newsApi: { keywords: form.keywords },
@@ -144,7 +148,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
       ))}
     </select>
   );
-  const checkbox = (name: "generateImage" | "api_keys_enabled" | "auto_publish", label: string) => (
+  const checkbox = (name: "generateImage" | "api_keys_enabled" | "auto_publish" | "publicInterest", label: string) => (
     <label className="flex items-center gap-2 text-sm" htmlFor={id(name)}>
       <input id={id(name)} type="checkbox" checked={form[name]} onChange={(e) => set(name, e.target.checked)} />
       {label}
@@ -261,6 +265,7 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
           {checkbox("api_keys_enabled", t("form.apiKeys"))}
           {checkbox("auto_publish", t("autoPublish"))}
           <p className="text-xs text-muted">{t("form.autoPublishHint")}</p>
+          {checkbox("publicInterest", trustT("publicInterest"))}
         </div>
         <div className="flex justify-end gap-2 border-t border-ink/10 pt-4">
           <Button type="button" variant="outline" onClick={props.onClose}>

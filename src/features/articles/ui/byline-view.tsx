@@ -13,10 +13,13 @@ export function BylineView({
   className,
   texts,
   locale,
+  authorHref,
 }: {
   piece: { author?: string | null; author_name?: string | null; is_agent?: boolean };
   date: Date;
   className?: string;
+  /** The author's page (article pages only: a card is a link already). */
+  authorHref?: string;
   texts: Pick<CardTexts, "by" | "aiBadge" | "aiBadgeTitle" | "justNow">;
   locale: Locale;
 }) {
@@ -24,7 +27,14 @@ export function BylineView({
   return (
     <p className={`byline ${className ?? "text-sm"}`}>
       <span>
-        {texts.by} <span className="font-semibold text-ink">{author.name}</span>
+        {texts.by}{" "}
+        {authorHref ? (
+          <a href={authorHref} className="font-semibold text-ink hover:underline" data-testid="byline-author">
+            {author.name}
+          </a>
+        ) : (
+          <span className="font-semibold text-ink">{author.name}</span>
+        )}
       </span>
       {author.isAgent && (
         <abbr

@@ -8,6 +8,7 @@ export function Byline(props: {
   piece: { author?: string | null; author_name?: string | null; is_agent?: boolean };
   date: Date;
   className?: string;
+  authorHref?: string;
 }) {
   const locale = useLocale() as Locale;
   return <BylineView {...props} texts={cardTexts(locale)} locale={locale} />;

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { formatDate } from "~/platform/i18n/format.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { claimsFor, type PublicVerification } from "../public-verification.ts";
@@ -15,10 +16,13 @@ export async function VerificationBox({
   slug,
   locale,
   verification,
+  children,
 }: {
   slug: string;
   locale: Locale;
   verification: PublicVerification;
+  /** Who answers for the article (the desk's responsibility line), under the checks. */
+  children?: ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: "verificationBox" });
   const { claims, counts } = claimsFor(verification, locale);
@@ -41,6 +45,7 @@ export async function VerificationBox({
           {t("reviewed", { date: formatDate(verification.reviewedAt, locale) })}
         </p>
       )}
+      {children}
       <h3 className="mt-4 text-sm font-semibold">{t("sourcesRead")}</h3>
       <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm">
         {verification.sources.map((s) => (

@@ -4,6 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
 import { type ComponentType, useEffect, useState } from "react";
 import type { ArticleDto } from "~/features/articles/schema.ts";
+import { TrustSettingsForm } from "~/features/editorial/ui/trust-settings-form.tsx";
 import { api } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { toast } from "~/ui/toast.ts";
@@ -13,6 +14,7 @@ import { ChangedSourcesList } from "./desk/changed-sources-list.tsx";
 import { DeadSourcesList } from "./desk/dead-sources-list.tsx";
 import { FindingsConfirmDialog, isUnverifiedDraftRefusal } from "./desk/findings-confirm.tsx";
 import { LinkCheckSettingsForm } from "./desk/link-check-settings-form.tsx";
+import { UnreviewedList } from "./desk/unreviewed-list.tsx";
 
 /** 'Publicaciones' (docs/product.md §2): review queue (Pendientes) and approved list, preview, manual generation. */
 /** The manual generation dialog, which the agents feature owns (it runs their pipeline). */
@@ -33,6 +35,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
   const readersOf = new Map(firstWeek.data?.map((r) => [r.slug, r.readers]));
   const desk = useTranslations("adminDesk.schedule");
   const verificationT = useTranslations("adminDesk.verification");
+  const trustT = useTranslations("trust.admin");
   const [unconfirmed, setUnconfirmed] = useState<{ slug: string; status: "published" } | null>(null);
   const [preview, setPreview] = useState<ArticleDto | null>(null);
   // "Escribir una corrección" opens the article straight in the editor, where saving asks for the note.
@@ -156,6 +159,7 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
               ["pending", t("pending", { count: drafts.data?.length ?? 0 })],
               ["approved", t("approved", { count: approved.data?.length ?? 0 })],
               ["scheduled", desk("scheduled", { count: scheduled.data?.length ?? 0 })],
+              ["unreviewed", trustT("unreviewedTitle")],
               ["dead-sources", verificationT("deadTab", { count: deadSources.data?.length ?? 0 })],
               ["changed-sources", verificationT("changedTab", { count: changedSources.data?.length ?? 0 })],
             ] as const
@@ -178,6 +182,10 @@ export function PublicationsTab({ generationDialog: ManualGenerationDialog }: { 
         </Tabs.Content>
         <Tabs.Content value="scheduled" className="pt-4" data-testid="publications-scheduled">
           {list(scheduled.data, scheduled.isLoading, desk("emptyScheduled"))}
+        </Tabs.Content>
+        <Tabs.Content value="unreviewed" className="space-y-4 pt-4">
+          <UnreviewedList />
+          <TrustSettingsForm />
         </Tabs.Content>
         <Tabs.Content value="dead-sources" className="pt-4">
           <DeadSourcesList

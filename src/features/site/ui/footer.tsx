@@ -1,3 +1,4 @@
+import { FOOTER_POLICIES, policyPath } from "~/features/editorial/index.ts";
 import { FooterNewsletter } from "~/features/newsletter/ui/footer-newsletter.tsx";
 import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
 import { Link } from "~/platform/i18n/link.tsx";
@@ -14,6 +15,7 @@ export function SiteFooter() {
   const t = useTranslations("footer");
   const nav = useTranslations("nav");
   const home = useTranslations("home");
+  const policies = useTranslations("trust.policies");
   const locale = useLocale() as Locale;
   return (
     <footer data-testid="site-footer">
@@ -23,7 +25,7 @@ export function SiteFooter() {
         texts={newsletterSignupTexts(locale)}
       />
       <div className="bg-ink text-paper">
-        <div className="wrap grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="wrap grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
           <div>
             <Logo inverted />
             <p className="mt-4 text-sm leading-relaxed text-paper/80">{t("about")}</p>
@@ -92,6 +94,15 @@ export function SiteFooter() {
                 {t("sitemap")}
               </a>
             </li>
+          </FooterColumn>
+          <FooterColumn title={policies("footerTitle")}>
+            {FOOTER_POLICIES.map((p) => (
+              <li key={p.key}>
+                <Link href={policyPath(p)} className={linkClass} data-testid={`footer-policy-${p.anchor}`}>
+                  {policies(`${p.key}.title`)}
+                </Link>
+              </li>
+            ))}
           </FooterColumn>
         </div>
         <div className="border-t border-paper/15">

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { articleContent, displayAuthor } from "~/features/articles/index.ts";
+import { AUTHOR_PATH, articleContent, authorSlug, displayAuthor } from "~/features/articles/index.ts";
 import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
@@ -7,10 +7,12 @@ import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { VerificationBox } from "~/features/grounding/ui/verification-box.tsx";
 import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
 import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
-import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
+import { ResponsibilityLine, responsibilityText } from "~/features/publications/ui/responsibility-line.tsx";
+import { articleSchemaType, authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { truncate } from "~/platform/i18n/format.ts";
+import { localizedPath } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -45,26 +47,35 @@ const route = itemRoute({
       },
     };
   },
-  jsonLd: async (article, { locale, slug }) => ({
-    "@type": "NewsArticle",
-    headline: pick(locale, article.title_es, article.title_en),
-    description: pick(locale, article.summary_es, article.summary_en),
-    datePublished: article.date.toISOString(),
-    inLanguage: locale,
-    url: absoluteUrl(locale, `/noticias/${slug}`),
-    mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
-    image: [shareCardUrl(locale, `/noticias/${slug}`)],
-    author: authorJsonLd(article),
-    publisher: publisherJsonLd(),
-    keywords: article.tags.join(", "),
-    ...(article.sponsored ? { sponsor: authorJsonLd(article) } : {}),
-    // Corrections as CorrectionComment, and dateModified no earlier than the newest one.
-    ...correctionsJsonLd((await verificationContent.article(slug)).corrections, article.updated_at, locale),
-  }),
+  jsonLd: async (article, { locale, slug }) => {
+    const { corrections, responsibility } = await verificationContent.article(slug);
+    const reviewed = responsibility?.kind === "reviewed" ? responsibility : null;
+    const modified = reviewed && reviewed.at > article.updated_at ? reviewed.at : article.updated_at;
+    return {
+      "@type": articleSchemaType(article),
+      articleSection: (await getTranslations({ locale, namespace: "taxonomy.types" }))(article.type),
+      headline: pick(locale, article.title_es, article.title_en),
+      description: pick(locale, article.summary_es, article.summary_en),
+      datePublished: article.date.toISOString(),
+      inLanguage: locale,
+      url: absoluteUrl(locale, `/noticias/${slug}`),
+      mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
+      image: [shareCardUrl(locale, `/noticias/${slug}`)],
+      author: authorJsonLd(article),
+      publisher: publisherJsonLd(),
+      keywords: article.tags.join(", "),
+      ...(article.sponsored ? { sponsor: authorJsonLd(article) } : {}),
+      // Who answers for an AI-drafted article: the editor, and the reader's disclosure (docs/verification-public.md).
+      ...(reviewed ? { editor: { "@type": "Person", name: reviewed.editor } } : {}),
+      ...(responsibility ? { creativeWorkStatus: await responsibilityText(responsibility, locale) } : {}),
+      // Corrections as CorrectionComment, and dateModified no earlier than the newest one (or the approval).
+      ...correctionsJsonLd(corrections, modified, locale),
+    };
+  },
   back: { href: "/noticias", namespace: "articlePage" },
   render: async (article, { locale, backLink }) => {
     // The sources come with the reader notes: only those the site could read (or never tried to) are listed.
-    const [t, cards, types, related, { sources, verification, corrections }] = await Promise.all([
+    const [t, cards, types, related, { sources, verification, corrections, responsibility }] = await Promise.all([
       getTranslations("articlePage"),
       getTranslations("cards"),
       getTranslations("taxonomy.types"),
@@ -85,7 +96,9 @@ const route = itemRoute({
                   {cards("industryUpdate")}
                 </Badge>
               ) : (
-                <span className="kicker">{taxonomyLabel(types, article.type)}</span>
+                <span className="kicker" data-testid="type-of-work">
+                  {taxonomyLabel(types, article.type)}
+                </span>
               )}
             </div>
             <h1 className="mt-4 font-serif text-4xl font-bold leading-[1.1] tracking-tight text-balance md:text-5xl">
@@ -93,7 +106,14 @@ const route = itemRoute({
             </h1>
             <p className="mt-5 font-serif text-xl leading-relaxed text-muted md:text-2xl">{summary}</p>
             <div className="mt-6 flex flex-col gap-3 border-y border-rule py-4">
-              <Byline piece={article} date={article.date} />
+              <Byline
+                piece={article}
+                date={article.date}
+                authorHref={
+                  article.sponsored ? undefined : localizedPath(`${AUTHOR_PATH[locale]}/${authorSlug(article)}`, locale)
+                }
+              />
+              <ResponsibilityLine responsibility={responsibility} locale={locale} />
               <TopicBadges topics={article.topics} />
             </div>
             {article.sponsored && (
@@ -126,7 +146,11 @@ const route = itemRoute({
             </section>
           )}
           <CorrectionNotes corrections={corrections} locale={locale} />
-          {verification && <VerificationBox slug={article.slug} locale={locale} verification={verification} />}
+          {verification && (
+            <VerificationBox slug={article.slug} locale={locale} verification={verification}>
+              <ResponsibilityLine responsibility={responsibility} locale={locale} className="mt-2 text-sm" />
+            </VerificationBox>
+          )}
         </article>
         {related.length > 0 && (
           <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">
