@@ -16,6 +16,7 @@ import {
   regenerateImageJob,
   revisionReports,
 } from "~/features/publications/index.ts";
+import { correctionPublishedJob } from "~/features/reader-reports/index.ts";
 import { env } from "~/platform/env/env.js";
 import { startJobs } from "~/platform/jobs/boot.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
@@ -44,6 +45,7 @@ export const jobs: AnyJob[] = [
   deleteReplacedImageJob,
   analyticsMaintenanceJob,
   forgetClickVisitorsJob,
+  correctionPublishedJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */
