@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { emailSchema, httpUrlSchema, localeSchema, pageFields, slugSchema } from "~/platform/http/common-schemas.ts";
+import { MIN_FILL_MS, REPORT_MESSAGE_MAX } from "./limits.ts";
 
-/** A person takes a few seconds to read the form and type; a script posting at once is refused. */
-export const MIN_FILL_MS = 3_000;
 /** A form left open longer than a day is stale: its start time is no longer believed. */
 const MAX_FILL_MS = 24 * 60 * 60 * 1000;
-export const REPORT_MESSAGE_MAX = 2000;
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 /** An optional form field: left empty, it is absent. */
