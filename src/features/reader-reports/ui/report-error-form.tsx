@@ -25,8 +25,12 @@ export function ReportErrorForm({ slug, texts: t }: { slug: string; texts: Repor
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const shownAt = useRef<number | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
+  // The form sends only once its script runs: before that the button stays disabled, so a press never sends
+  // the fields as a GET query (the reader's address in a URL).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     shownAt.current = Date.now();
+    setReady(true);
   }, []);
 
   const labels: Record<string, string> = { message: t.message, source_url: t.sourceUrl, email: t.email };
@@ -125,7 +129,7 @@ export function ReportErrorForm({ slug, texts: t }: { slug: string; texts: Repor
           {status.text}
         </p>
       )}
-      <Button type="submit" disabled={status.kind === "sending"} data-testid="report-error-submit">
+      <Button type="submit" disabled={!ready || status.kind === "sending"} data-testid="report-error-submit">
         {status.kind === "sending" ? t.submitting : t.submit}
       </Button>
     </form>
