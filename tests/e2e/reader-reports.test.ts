@@ -88,7 +88,7 @@ describe("a reader's error report flows to a published correction", () => {
     await editor.fill("#email", E2E_ADMIN.email);
     await editor.fill("#password", E2E_ADMIN.password);
     await editor.getByRole("button", { name: "Iniciar sesión" }).click();
-    const tab = editor.getByTestId("admin-reader-reports");
+    const tab = editor.getByTestId("admin-tab-reader-reports");
     await tab.waitFor();
     const item = tab.getByTestId("reader-report").filter({ hasText: report });
     await item.getByRole("link", { name: title }).waitFor();

@@ -37,7 +37,7 @@ export function ReaderReportsTab({ correctionEditor: Editor }: { correctionEdito
   const utils = api.useUtils();
 
   return (
-    <section aria-labelledby="reader-reports-title" className="space-y-4" data-testid="admin-reader-reports">
+    <section aria-labelledby="reader-reports-title" className="space-y-4" data-testid="admin-tab-reader-reports">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="reader-reports-title" className="font-serif text-2xl font-bold">
