@@ -13,6 +13,7 @@ import newsletterAdmin from "./newsletter-admin.json";
 import outcomes from "./outcomes.json";
 import publications from "./publications.json";
 import readers from "./readers.json";
+import readerReports from "./reader-reports.json";
 import site from "./site.json";
 import stats from "./stats.json";
 import trust from "./trust.json";
@@ -33,6 +34,7 @@ export default {
   ...errors,
   ...jobLogs,
   ...readers,
+  ...readerReports,
   ...stats,
   ...trust,
 };

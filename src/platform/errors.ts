@@ -80,6 +80,7 @@ const NOT_FOUND = {
   Newsletter: "newsletter",
   Subscription: "subscription",
   "Contact message": "contactMessage",
+  "Reader report": "readerReport",
   User: "user",
   "Job run": "jobRun",
   "Source snapshot": "sourceSnapshot",

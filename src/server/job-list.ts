@@ -17,6 +17,7 @@ import {
   regenerateImageJob,
   revisionReports,
 } from "~/features/publications/index.ts";
+import { correctionPublishedJob } from "~/features/reader-reports/index.ts";
 import { env } from "~/platform/env/env.js";
 import type { AnyJob } from "~/platform/jobs/define-job.ts";
 import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
@@ -47,6 +48,7 @@ export const jobs: AnyJob[] = [
   forgetClickVisitorsJob,
   nightlyBackupJob,
   backupHealthJob,
+  correctionPublishedJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/job-registry.ts); safe to repeat. */

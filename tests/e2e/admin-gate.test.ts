@@ -33,6 +33,7 @@ const TABS = [
   { label: "Auditoría", slug: "auditoria", testid: "admin-tab-audit" },
   { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
   { label: "Estadísticas", slug: "estadisticas", testid: "admin-tab-stats" },
+  { label: "Avisos de lectores", slug: "avisos", testid: "admin-tab-reader-reports" },
 ];
 
 describe("admin gate", () => {

@@ -1,15 +1,23 @@
 import sharp from "sharp";
 import { imageStorage } from "~/platform/providers/image-storage.ts";
 import { openAiImage } from "~/platform/providers/openai.ts";
+import { generatedImageXmp } from "./ai-image-xmp.ts";
 
 /** Social-card size (docs/product.md §9: 1200 × 630). */
 const SOCIAL_WIDTH = 1200;
 const SOCIAL_HEIGHT = 630;
 
-/** Crops any image to the 1200×630 social card (centre-weighted "attention" crop) as JPEG. */
+/**
+ * Crops a generated image to the 1200×630 social card (centre-weighted "attention" crop) as JPEG. The
+ * metadata the provider embedded (EXIF, ICC, its XMP with any C2PA reference) is kept, and the XMP says
+ * the image is AI-generated (IPTC digitalSourceType), so the label travels with the file.
+ */
 async function toSocialCard(bytes: Buffer): Promise<Buffer> {
+  const { xmp } = await sharp(bytes).metadata();
   return sharp(bytes)
     .resize(SOCIAL_WIDTH, SOCIAL_HEIGHT, { fit: "cover", position: sharp.strategy.attention })
+    .keepMetadata()
+    .withXmp(generatedImageXmp(xmp?.toString("utf8")))
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
 }

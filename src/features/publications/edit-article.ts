@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { invalidateArticles, toArticleDto } from "~/features/articles/index.ts";
 import { checkSources, isOfficialSource, reportForEdit } from "~/features/grounding/index.ts";
+import { correctionPublished } from "~/features/reader-reports/index.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -79,6 +80,18 @@ export async function applyArticleEdit(
   if (after.status === "published" || before.status === "published") {
     await invalidateArticles({ slug });
   }
+  // A published correction answers the readers who reported an error in the article (reader-reports' entry).
+  if (revision.correction && after.status === "published")
+    await correctionPublished({
+      articleId: after.id,
+      slug: after.slug,
+      title_es: after.title_es,
+      title_en: after.title_en,
+      note_es: revision.correction.es,
+      note_en: revision.correction.en,
+      publishedAt: after.updated_at,
+      changeKey: `${after.id}-${after.updated_at.getTime()}`,
+    });
   return toArticleDto(after);
 }
 

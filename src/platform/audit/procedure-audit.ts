@@ -18,6 +18,7 @@ export interface AuditMeta {
     | "user"
     | "authors"
     | "contact_message"
+    | "reader_report"
     | "job"
     | "changed_source"
     | "settings";

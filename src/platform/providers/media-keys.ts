@@ -21,6 +21,16 @@ export const MEDIA_TYPES: Record<string, string> = {
   ".webp": "image/webp",
 };
 
+/**
+ * The media store holds only images the site generated (article images from the image model: the one writer
+ * is generateArticleImage), so an image served from it is AI-generated, and says so wherever it is shown.
+ */
+export const isGeneratedImage = (url: string | null | undefined): url is string =>
+  typeof url === "string" && url.startsWith(MEDIA_PREFIX);
+
+/** IPTC's term for media made by a model trained on sampled content (the IPTC Digital Source Type vocabulary). */
+export const TRAINED_ALGORITHMIC_MEDIA = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
+
 /** A new, never reused key: year/month/random.ext (images are cached forever under their URL). */
 export function newMediaKey(ext: string): string {
   const now = new Date();

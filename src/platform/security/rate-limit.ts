@@ -20,6 +20,7 @@ type RateLimitName =
   | "newsletter"
   | "contact"
   | "contact-ack"
+  | "reader-report"
   | "generate";
 
 interface Policy {
@@ -45,6 +46,8 @@ const DEFAULTS: Record<RateLimitName, Policy> = {
   // Acknowledgements per recipient address: the form cannot be used to flood someone's inbox.
   "contact-ack": { points: 3, duration: 24 * 60 * 60 },
   generate: { points: 30, duration: 60 * 60 },
+  // Error reports per address: enough for a reader going through several articles, not for a flood.
+  "reader-report": { points: 5, duration: 60 * 60 },
 };
 
 /** `RATE_LIMIT_LOGIN_IP=10/900` (points/seconds) overrides a default; tests use short windows this way. */

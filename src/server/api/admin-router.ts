@@ -18,6 +18,7 @@ import {
   adminSubscriptionsRouter,
 } from "~/features/newsletter/index.ts";
 import { adminPublicationsRouter, adminRevisionsRouter, revisionReports } from "~/features/publications/index.ts";
+import { adminReaderReportsRouter } from "~/features/reader-reports/index.ts";
 import { adminUsersRouter } from "~/features/users/index.ts";
 import { createTRPCRouter, mergeRouters } from "~/platform/trpc/trpc.ts";
 
@@ -36,6 +37,7 @@ export const adminRouter = createTRPCRouter({
   newsletters: adminNewslettersRouter,
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
+  readerReports: adminReaderReportsRouter,
   revisions: adminRevisionsRouter,
   // Grounding's reports live on the desk's revisions: the desk hands its store in.
   verification: adminVerificationRouter(revisionReports),

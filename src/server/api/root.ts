@@ -2,6 +2,7 @@ import { articlesRouter } from "~/features/articles/index.ts";
 import { contactRouter } from "~/features/contact/index.ts";
 import { readerSourcesOf } from "~/features/grounding/index.ts";
 import { newsletterRouter } from "~/features/newsletter/index.ts";
+import { readerReportsRouter } from "~/features/reader-reports/index.ts";
 import { searchRouter } from "~/features/search/index.ts";
 import { authRouter } from "~/features/users/index.ts";
 import { createCallerFactory, createTRPCRouter } from "~/platform/trpc/trpc.ts";
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   newsletter: newsletterRouter,
   contact: contactRouter,
+  readerReports: readerReportsRouter,
   admin: adminRouter,
 });
 

@@ -16,6 +16,8 @@ import {
   SubscriptionsTab,
 } from "~/features/newsletter/ui/admin.ts";
 import { PublicationsTab } from "~/features/publications/ui/admin.ts";
+import { CorrectionEditor } from "~/features/publications/ui/correction-editor.tsx";
+import { ReaderReportsTab } from "~/features/reader-reports/ui/admin.ts";
 import { UsersPanel, useAuth } from "~/features/users/ui/admin.ts";
 import { defaultLocale, isLocale, localizedPath } from "~/platform/i18n/locales.ts";
 import { Link, usePathname, useRouter } from "~/platform/i18n/navigation.ts";
@@ -34,6 +36,11 @@ function StatsWithNewsletter() {
   return <StatsTab newsletterSection={<NewsletterStatsSection />} />;
 }
 
+/** Avisos de lectores with the desk's correction editor (composed here: publications calls reader-reports). */
+function ReaderReportsWithEditor() {
+  return <ReaderReportsTab correctionEditor={CorrectionEditor} />;
+}
+
 const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   subscriptions: SubscriptionsTab,
   newsletters: NewslettersTab,
@@ -43,6 +50,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   audit: AuditTab,
   jobs: JobsTab,
   stats: StatsWithNewsletter,
+  readerReports: ReaderReportsWithEditor,
 };
 
 /**

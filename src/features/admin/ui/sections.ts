@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { key: "audit", slug: "auditoria" },
   { key: "jobs", slug: "trabajos" },
   { key: "stats", slug: "estadisticas" },
+  { key: "readerReports", slug: "avisos" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

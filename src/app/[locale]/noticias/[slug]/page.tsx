@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { AUTHOR_PATH, articleContent, authorSlug, displayAuthor } from "~/features/articles/index.ts";
 import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
+import { ArticleImage, articleImageJsonLd } from "~/features/articles/ui/article-image.tsx";
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
@@ -8,6 +9,7 @@ import { VerificationBox } from "~/features/grounding/ui/verification-box.tsx";
 import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
 import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
 import { ResponsibilityLine, responsibilityText } from "~/features/publications/ui/responsibility-line.tsx";
+import { ReportError } from "~/features/reader-reports/ui/report-error.tsx";
 import { articleSchemaType, authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, SITE_NAME, shareCardUrl } from "~/platform/http/page-metadata.ts";
@@ -60,7 +62,8 @@ const route = itemRoute({
       inLanguage: locale,
       url: absoluteUrl(locale, `/noticias/${slug}`),
       mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(locale, `/noticias/${slug}`) },
-      image: [shareCardUrl(locale, `/noticias/${slug}`)],
+      // The share card, then a generated image with its IPTC digital source type.
+      image: [shareCardUrl(locale, `/noticias/${slug}`), articleImageJsonLd(article.image_url, locale)].filter(Boolean),
       author: authorJsonLd(article),
       publisher: publisherJsonLd(),
       keywords: article.tags.join(", "),
@@ -122,10 +125,7 @@ const route = itemRoute({
               </p>
             )}
           </header>
-          {article.image_url && (
-            // biome-ignore lint/performance/noImgElement: editorial images from arbitrary hosts
-            <img src={article.image_url} alt="" className="mt-8 aspect-[16/9] w-full rounded-sm object-cover" />
-          )}
+          {article.image_url && <ArticleImage url={article.image_url} title={title} locale={locale} />}
           <Prose className="mt-10" markdown={pick(locale, article.body_es, article.body_en)} />
           {article.tags.length > 0 && (
             <div className="mt-10">
@@ -152,6 +152,7 @@ const route = itemRoute({
             </VerificationBox>
           )}
         </article>
+        <ReportError slug={article.slug} locale={locale} />
         {related.length > 0 && (
           <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">
             <SectionHeading id="related">{t("related")}</SectionHeading>

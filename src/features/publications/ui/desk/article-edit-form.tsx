@@ -53,6 +53,8 @@ export function ArticleEditForm(props: {
   onCancel: () => void;
   onSaved: (a: ArticleDto) => void;
   onSaveAndApprove: (a: ArticleDto) => void;
+  /** A public correction note to start from (a reader's report opens the form with its text). */
+  initialCorrectionNote?: string;
 }) {
   const t = useTranslations("adminDesk");
   const errorText = useErrorText();
@@ -70,7 +72,7 @@ export function ArticleEditForm(props: {
   const [needsConfirm, setNeedsConfirm] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [correction, setCorrection] = useState(NO_CORRECTION);
+  const [correction, setCorrection] = useState({ ...NO_CORRECTION, note_es: props.initialCorrectionNote ?? "" });
   const [correctionRequired, setCorrectionRequired] = useState(false);
   const edit = api.admin.publications.edit.useMutation();
 
