@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "~/platform/db/db.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
-import { enqueue } from "~/platform/jobs/dispatcher.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
+import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { markReportsCorrected, type PublishedCorrection, reportersToTell, tellReporter } from "./correction-notice.ts";
 
 const correctionSchema = z.object({
