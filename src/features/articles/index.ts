@@ -24,6 +24,7 @@ export {
   imageInUse,
   insertArticle,
   insertArticleUnlessTaken,
+  publishedArticleById,
   publishedArticleDates,
   publishedArticleIds,
   publishedDatesOf,
