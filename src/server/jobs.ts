@@ -1,6 +1,7 @@
 import { agentRunJob } from "~/features/agents/index.ts";
 import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
+import { articleAnnouncementJob, fediverseTaskJob, queueArticleAnnouncement } from "~/features/fediverse/index.ts";
 import { defineLinkCheckJob } from "~/features/grounding/index.ts";
 import {
   forgetClickVisitorsJob,
@@ -17,6 +18,7 @@ import {
   revisionReports,
 } from "~/features/publications/index.ts";
 import { env } from "~/platform/env/env.js";
+import { onArticleEvent } from "~/platform/events/article-events.ts";
 import { startJobs } from "~/platform/jobs/boot.ts";
 import { registerJobs } from "~/platform/jobs/catalog.ts";
 import type { AnyJob } from "~/platform/jobs/contract.ts";
@@ -44,19 +46,29 @@ export const jobs: AnyJob[] = [
   deleteReplacedImageJob,
   analyticsMaintenanceJob,
   forgetClickVisitorsJob,
+  articleAnnouncementJob,
+  fediverseTaskJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */
 export function registerAppJobs(): void {
   registerJobs(jobs);
+  subscribeToArticleEvents();
+}
+
+/** The desk's article events reach the fediverse (the desk imports no fediverse code). */
+function subscribeToArticleEvents(): void {
+  onArticleEvent(queueArticleAnnouncement);
 }
 
 /**
  * Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up;
  * with NEWSLETTER_SEND_PROCESS=own the server enqueues sends and their own process works them.
  */
-export const startAppJobs = () =>
-  startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
+export const startAppJobs = () => {
+  subscribeToArticleEvents();
+  return startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
+};
 
 /** The jobs as Inngest functions, for /api/inngest. */
 export const appInngestFunctions = () => jobs.map(toInngestFunction);

@@ -2,19 +2,15 @@ import { randomUUID } from "node:crypto";
 import { Article, Create, Delete, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import { publishedArticleById } from "~/features/articles/index.ts";
+import type { ArticleEvent } from "~/platform/events/article-events.ts";
 import { locales } from "~/platform/i18n/locales.ts";
 import { actorOf } from "./actors.ts";
 import { articleObject } from "./article-object.ts";
 import type { FediverseData } from "./context.ts";
 import type { Fediverse } from "./federation.ts";
 
-/** What happened to an article, as the desk tells the fediverse (src/platform/events/article-events.ts). */
-export interface ArticleAnnouncement {
-  kind: "published" | "updated" | "removed";
-  articleId: string;
-  /** The public correction note of an update, per language (Spanish first). */
-  note?: { es: string | null; en: string | null } | null;
-}
+/** What happened to an article, as the desk tells it (src/platform/events/article-events.ts). */
+export type ArticleAnnouncement = ArticleEvent;
 
 /**
  * Sends an article's change to the followers of each language's actor, through Fedify's queue (the jobs

@@ -36,6 +36,9 @@ export const env = createEnv({
       .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
       .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The fediverse (docs/fediverse.md): unset, on only when SITE_URL is an https origin (Mastodon fetches
+    // https only); "on" forces it on (loopback tests), "off" keeps it off.
+    FEDIVERSE: z.enum(["on", "off"]).optional(),
     // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
     NEXT_DIST_DIR: z.string().optional(),
     // The build's id for Next's version-skew guard, read at build time by next.config.mjs (unset: git commit).
@@ -174,6 +177,7 @@ export const env = createEnv({
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
     SITE_URL: process.env.SITE_URL || undefined,
     PORT: process.env.PORT || undefined,
+    FEDIVERSE: process.env.FEDIVERSE || undefined,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
     DEPLOYMENT_ID: process.env.DEPLOYMENT_ID || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
