@@ -37,7 +37,8 @@ const stored = async () => ({
 });
 
 describe("the inbox against Mastodon's shapes", () => {
-  it("WebFinger, NodeInfo and the actor document carry what Mastodon reads", async () => {
+  // Generous: the first actor read generates its RSA and Ed25519 keys, slow on a loaded machine.
+  it("WebFinger, NodeInfo and the actor document carry what Mastodon reads", { timeout: 120_000 }, async () => {
     const host = new URL(site.origin).host;
     const wf = await fetch(`${site.origin}/.well-known/webfinger?resource=acct:noticias@${host}`);
     expect(wf.status).toBe(200);
@@ -76,7 +77,9 @@ describe("the inbox against Mastodon's shapes", () => {
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
   });
 
-  it("a Mastodon Follow signed with draft-cavage is stored once and answered with a signed Accept; its replay does nothing", async () => {
+  it("a Mastodon Follow signed with draft-cavage is stored once and answered with a signed Accept; its replay does nothing", {
+    timeout: 120_000,
+  }, async () => {
     const followId = `${masto.origin}/${randomUUID()}`;
     const body = followOf(followId);
     const res = await fetch(masto.signedPost(inboxUrl(), body));

@@ -30,10 +30,10 @@ describe("PostgresKvStore", () => {
 
   it("an entry past its ttl reads as absent and is not listed", async () => {
     const p = ns();
-    await store().set([p, "short"], "gone", { ttl: Temporal.Duration.from({ milliseconds: 150 }) });
+    await store().set([p, "short"], "gone", { ttl: Temporal.Duration.from({ seconds: 3 }) });
     await store().set([p, "long"], "kept", { ttl: Temporal.Duration.from({ hours: 1 }) });
     expect(await store().get([p, "short"])).toBe("gone");
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 3200));
     expect(await store().get([p, "short"])).toBeUndefined();
     expect((await listed(store(), [p])).map((e) => e.key)).toEqual([[p, "long"]]);
   });

@@ -28,7 +28,7 @@ const received = (site: FediverseSite, fromActor: string) =>
   site.db.fediverseActivity.findMany({ where: { actor_uri: fromActor }, orderBy: { received_at: "asc" } });
 
 describe("two sites federating on loopback", () => {
-  it("B follows A; A's article goes out as Create, Update with the note, Delete", async () => {
+  it("B follows A; A's article goes out as Create, Update with the note, Delete", { timeout: 180_000 }, async () => {
     const aActor = `${a.origin}/ap/actors/noticias`;
     const bActor = `${b.origin}/ap/actors/noticias`;
 

@@ -1,10 +1,9 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { createFediverse, type Fediverse, fediverseFetch } from "~/features/fediverse/federation.ts";
 import { queuedTaskJob } from "~/features/fediverse/job-queue.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { freshDatabase } from "./fresh-database.ts";
+import { startLoopbackServer } from "./loopback-server.ts";
 
 export interface FediverseSite {
   origin: string;
@@ -21,43 +20,21 @@ export interface FediverseSite {
 export async function startFediverseSite(name: string): Promise<FediverseSite> {
   const url = await freshDatabase(inject("adminDatabaseUrl"), `fedi_${name}`, inject("migratedTemplate"));
   const db = createPrismaClient(url);
-  let handle: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const request = new Request(`${origin}${req.url}`, {
-        method: req.method,
-        headers,
-        body: hasBody ? Buffer.concat(chunks) : undefined,
-      });
-      try {
-        const response = await handle(request);
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } catch (err) {
-        res.writeHead(500).end(String(err));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startLoopbackServer();
+  const { origin } = server;
   const queueStop = new AbortController();
   const taskJob = queuedTaskJob(`test/fediverse-${name}-${process.pid}`, async () => {
     void federation.startQueue({ db }, { signal: queueStop.signal });
   });
   const federation = createFediverse({ db, origin, taskJob, allowPrivateAddress: true });
-  handle = (request) => fediverseFetch(federation, { db }, request);
+  server.serve((request) => fediverseFetch(federation, { db }, request));
   return {
     origin,
     db,
     federation,
     async close() {
       queueStop.abort();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await db.$disconnect();
     },
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { articleBySlug } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
 import type { ArticleEvent } from "~/platform/events/article-events.ts";
 import { siteUrl } from "~/platform/http/site-url.ts";
 import { defineJob } from "~/platform/jobs/contract.ts";
@@ -22,7 +23,12 @@ export const fediverseTaskJob = queuedTaskJob("fediverse/task", async () => {
 
 /** The site's federation, on SITE_URL's origin and the site's database. */
 export function appFediverse(): Fediverse {
-  holder.__fediverse ??= createFediverse({ db, origin: siteUrl(), taskJob: fediverseTaskJob });
+  holder.__fediverse ??= createFediverse({
+    db,
+    origin: siteUrl(),
+    taskJob: fediverseTaskJob,
+    allowPrivateAddress: env.FEDIVERSE_ALLOW_PRIVATE_ADDRESS === "1",
+  });
   return holder.__fediverse;
 }
 
