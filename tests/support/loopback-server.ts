@@ -36,7 +36,9 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    serve: (handler) => void (handle = handler),
+    serve(handler) {
+      handle = handler;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
