@@ -1,7 +1,12 @@
 import { agentRunJob } from "~/features/agents/index.ts";
 import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
-import { articleAnnouncementJob, fediverseTaskJob, queueArticleAnnouncement } from "~/features/fediverse/index.ts";
+import {
+  articleAnnouncementJob,
+  fediverseSweepJob,
+  fediverseTaskJob,
+  queueArticleAnnouncement,
+} from "~/features/fediverse/index.ts";
 import { defineLinkCheckJob } from "~/features/grounding/index.ts";
 import {
   forgetClickVisitorsJob,
@@ -48,6 +53,7 @@ export const jobs: AnyJob[] = [
   forgetClickVisitorsJob,
   articleAnnouncementJob,
   fediverseTaskJob,
+  fediverseSweepJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/catalog.ts); safe to repeat. */

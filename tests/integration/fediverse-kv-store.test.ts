@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Temporal } from "@js-temporal/polyfill";
 import { describe, expect, it } from "vitest";
-import { PostgresKvStore } from "~/features/fediverse/kv-store.ts";
+import { PostgresKvStore, sweepExpired } from "~/features/fediverse/kv-store.ts";
 import { db } from "~/platform/db/db.ts";
 
 /**
@@ -36,6 +36,10 @@ describe("PostgresKvStore", () => {
     await new Promise((r) => setTimeout(r, 3200));
     expect(await store().get([p, "short"])).toBeUndefined();
     expect((await listed(store(), [p])).map((e) => e.key)).toEqual([[p, "long"]]);
+    // The daily sweep deletes the expired row and keeps the live one.
+    expect(await sweepExpired(db)).toBeGreaterThanOrEqual(1);
+    expect(await db.fediverseKv.count({ where: { key: JSON.stringify([p, "short"]) } })).toBe(0);
+    expect(await db.fediverseKv.count({ where: { key: JSON.stringify([p, "long"]) } })).toBe(1);
   });
 
   it("lists the entries under a prefix only: the prefix itself and longer keys, not siblings sharing its text", async () => {

@@ -11,6 +11,7 @@ import { announceArticle } from "./announce.ts";
 import { createFediverse, type Fediverse, fediverseFetch } from "./federation.ts";
 import { notFound } from "./inbox.ts";
 import { queuedTaskJob } from "./job-queue.ts";
+import { sweepExpired } from "./kv-store.ts";
 import { fediverseEnabled } from "./settings.ts";
 
 // One federation per process, whichever bundle (route, job worker) asks first.
@@ -71,3 +72,12 @@ export async function queueArticleAnnouncement(_db: DbClient, event: ArticleEven
   if (!fediverseEnabled()) return;
   await enqueue(articleAnnouncementJob, event);
 }
+
+/** Daily: the store's expired entries (Fedify's idempotence marks and caches carry a ttl) are deleted. */
+export const fediverseSweepJob = defineJob({
+  name: "fediverse/kv.sweep",
+  schema: z.object({}),
+  retries: 2,
+  cron: "30 3 * * *",
+  handler: async () => ({ deleted: await sweepExpired(db) }),
+});

@@ -1,9 +1,7 @@
-export { handleOf } from "./actors.ts";
 export {
-  appFediverse,
   articleAnnouncementJob,
+  fediverseSweepJob,
   fediverseTaskJob,
   handleFediverseRequest,
   queueArticleAnnouncement,
 } from "./app-federation.ts";
-export { fediverseEnabled } from "./settings.ts";
