@@ -65,6 +65,13 @@ describe("the desk's articles reach the site's followers", () => {
       async () => types(),
       (t) => t.includes("Create"),
     );
+    // The article's page, asked for ActivityStreams, answers its object: next.config.mjs rewrites it to the
+    // /ap route handler, which still sees the page's own path in request.url (as this server hands it over).
+    const asked = await fetch(`${origin}/noticias/${article.slug}`, {
+      headers: { accept: "application/activity+json" },
+    });
+    expect(asked.status).toBe(200);
+    expect((await asked.json()).id).toBe(`${origin}/ap/articles/es/${article.id}`);
 
     const edit = await call("PATCH", `/articles/${article.slug}`, {
       summary_es: "La Comisión aclara qué sistemas son de alto riesgo y cuáles no.",

@@ -33,8 +33,16 @@ export function appFediverse(): Fediverse {
   return holder.__fediverse;
 }
 
-/** An article page asked for as ActivityStreams (rewritten to /ap/pages/{locale}/{slug} by next.config.mjs). */
-const ARTICLE_PAGE = /^\/ap\/pages\/(es|en)\/([^/]+)$/;
+/**
+ * An article page asked for as ActivityStreams: next.config.mjs rewrites it to /ap/pages/{locale}/{slug}, and the
+ * route handler then sees the page's own path in `request.url` (a rewrite keeps it), so both are recognised.
+ */
+function articlePage(pathname: string): { locale: "es" | "en"; slug: string } | null {
+  const rewritten = /^\/ap\/pages\/(es|en)\/([^/]+)$/.exec(pathname);
+  if (rewritten) return { locale: rewritten[1] as "es" | "en", slug: rewritten[2]! };
+  const page = /^(\/en)?\/noticias\/([^/]+)$/.exec(pathname);
+  return page ? { locale: page[1] ? "en" : "es", slug: page[2]! } : null;
+}
 
 /**
  * The route handlers' entry: 404 for every federation path while the fediverse is off. An article page's
@@ -43,12 +51,11 @@ const ARTICLE_PAGE = /^\/ap\/pages\/(es|en)\/([^/]+)$/;
 export async function handleFediverseRequest(request: Request): Promise<Response> {
   if (!fediverseEnabled()) return notFound();
   const federation = appFediverse();
-  const page = ARTICLE_PAGE.exec(new URL(request.url).pathname);
+  const page = articlePage(new URL(request.url).pathname);
   if (!page) return fediverseFetch(federation, { db }, request);
-  const [, locale, slug] = page;
-  const row = await articleBySlug(db, decodeURIComponent(slug!));
+  const row = await articleBySlug(db, decodeURIComponent(page.slug));
   if (row?.status !== "published") return notFound();
-  const objectUrl = `${siteUrl()}/ap/articles/${locale}/${row.id}`;
+  const objectUrl = `${siteUrl()}/ap/articles/${page.locale}/${row.id}`;
   return fediverseFetch(federation, { db }, new Request(objectUrl, { headers: request.headers }));
 }
 
