@@ -111,6 +111,38 @@ describe("the inbox against Mastodon's shapes", () => {
     expect(masto.inbox.filter((m) => m.body.type === "Accept")).toHaveLength(1);
   });
 
+  it("Undo(Follow) from the follower removes it; an Undo naming someone else's Follow removes nothing", async () => {
+    const followId = `${masto.origin}/${randomUUID()}`;
+    await fetch(masto.signedPost(inboxUrl(), followOf(followId)));
+    await readUntil(
+      () => site.db.fediverseFollower.count({ where: { follower_uri: masto.actorId } }),
+      (n) => n === 1,
+    );
+    const undo = (object: Record<string, string>) =>
+      JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id: `${masto.origin}/${randomUUID()}`,
+        type: "Undo",
+        actor: masto.actorId,
+        object: { type: "Follow", ...object },
+      });
+    const forged = undo({
+      id: `${site.origin}/x`,
+      actor: `${site.origin}/someone`,
+      object: `${site.origin}/ap/actors/noticias`,
+    });
+    expect((await fetch(masto.signedPost(inboxUrl(), forged))).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await site.db.fediverseFollower.count({ where: { follower_uri: masto.actorId } })).toBe(1);
+
+    const real = undo({ id: followId, actor: masto.actorId, object: `${site.origin}/ap/actors/noticias` });
+    expect((await fetch(masto.signedPost(inboxUrl(), real))).status).toBe(202);
+    await readUntil(
+      () => site.db.fediverseFollower.count({ where: { follower_uri: masto.actorId } }),
+      (n) => n === 0,
+    );
+  });
+
   it("unsigned, signed with another key, or changed after signing: 401, nothing stored", async () => {
     const before = await stored();
     const unsigned = await fetch(inboxUrl(), { method: "POST", headers: { "content-type": AS }, body: followOf() });
