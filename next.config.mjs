@@ -79,6 +79,16 @@ const config = (phase) => ({
     sri: { algorithm: "sha256" },
     ...(serveOnlyBuild ? { turbopackFileSystemCacheForBuild: false, turbopackSourceMaps: false } : {}),
   },
+  // Fediverse servers asking an article page for ActivityStreams get its object (docs/fediverse.md).
+  async rewrites() {
+    const has = [{ type: "header", key: "accept", value: ".*application/(activity\\+json|ld\\+json).*" }];
+    return {
+      beforeFiles: [
+        { source: "/noticias/:slug", has, destination: "/ap/pages/es/:slug" },
+        { source: "/en/noticias/:slug", has, destination: "/ap/pages/en/:slug" },
+      ],
+    };
+  },
   // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
   async headers() {
     return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") }];

@@ -5,6 +5,7 @@ import common from "./common.json";
 import desk from "./desk.json";
 import emails from "./emails.json";
 import errors from "./errors.json";
+import fediverse from "./fediverse.json";
 import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
@@ -33,6 +34,7 @@ export default {
   ...outcomes,
   ...errors,
   ...jobLogs,
+  ...fediverse,
   ...readers,
   ...readerReports,
   ...stats,

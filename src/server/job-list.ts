@@ -2,6 +2,12 @@ import { agentRunJob } from "~/features/agents/index.ts";
 import { analyticsMaintenanceJob } from "~/features/analytics/index.ts";
 import { backupHealthJob, nightlyBackupJob } from "~/features/backups/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
+import {
+  articleAnnouncementJob,
+  fediverseSweepJob,
+  fediverseTaskJob,
+  queueArticleAnnouncement,
+} from "~/features/fediverse/index.ts";
 import { defineLinkCheckJob } from "~/features/grounding/index.ts";
 import {
   forgetClickVisitorsJob,
@@ -19,6 +25,7 @@ import {
 } from "~/features/publications/index.ts";
 import { correctionPublishedJob } from "~/features/reader-reports/index.ts";
 import { env } from "~/platform/env/env.js";
+import { onArticleEvent } from "~/platform/events/article-events.ts";
 import type { AnyJob } from "~/platform/jobs/define-job.ts";
 import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
 import { registerJobs } from "~/platform/jobs/job-registry.ts";
@@ -49,19 +56,30 @@ export const jobs: AnyJob[] = [
   nightlyBackupJob,
   backupHealthJob,
   correctionPublishedJob,
+  articleAnnouncementJob,
+  fediverseTaskJob,
+  fediverseSweepJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/job-registry.ts); safe to repeat. */
 export function registerAppJobs(): void {
   registerJobs(jobs);
+  subscribeToArticleEvents();
+}
+
+/** The desk's article events reach the fediverse (the desk imports no fediverse code). */
+function subscribeToArticleEvents(): void {
+  onArticleEvent(queueArticleAnnouncement);
 }
 
 /**
  * Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up;
  * with NEWSLETTER_SEND_PROCESS=own the server enqueues sends and their own process works them.
  */
-export const startAppJobs = () =>
-  startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
+export const startAppJobs = () => {
+  subscribeToArticleEvents();
+  return startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
+};
 
 /** The jobs as Inngest functions, for /api/inngest. */
 export const appInngestFunctions = () => jobs.map(toInngestFunction);

@@ -35,12 +35,21 @@ describe("environment validation", () => {
     ["BCRYPT_COST", "abc"],
     ["DATABASE_POOL_SIZE", "lots"],
     ["SOURCE_FETCH_EXTRA_HOSTS", "http://fixtures.local:4010/"],
+    ["FEDIVERSE", "yes"],
   ])("stops with one line for a malformed %s (read nowhere but the env module)", (name, value) => {
     const r = run({ ...production, [name]: value });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid environment configuration — ${name}: `));
+  });
+
+  it("refuses to let the fediverse reach private addresses outside tests, in one line", () => {
+    const r = run({ ...production, FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([
+      "Invalid environment configuration — FEDIVERSE_ALLOW_PRIVATE_ADDRESS: is for tests only (NODE_ENV=test): it lets the fediverse reach private addresses",
+    ]);
   });
 
   it("refuses Inngest's dev mode in production, in one line", () => {

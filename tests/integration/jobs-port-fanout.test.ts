@@ -8,6 +8,7 @@ import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts"
 import { registerJobs } from "~/platform/jobs/job-registry.ts";
 import { portOf } from "~/platform/jobs/jobs-client.ts";
 import { settleJobs } from "../support/jobs.ts";
+import { readUntil } from "../support/until.ts";
 
 /**
  * The jobs port's fan-out and live runs behave the same on both providers: a job's `step.sendEvent` starts one
@@ -43,16 +44,6 @@ function fanOutJobs(key: string, child: { gate?: Promise<void>; ran: number[]; f
   return { childJob, parentJob };
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("jobs port: fan-out and live runs", () => {
   it("on the embedded engine: one run per event, live by payload, and a cancel stops one before its next step", async () => {
     const embedded = portOf("embedded");
@@ -63,7 +54,7 @@ describe("jobs port: fan-out and live runs", () => {
     await embedded.prepare(childJob);
     await embedded.enqueue(parentJob, { key }, {});
 
-    const live = await until(
+    const live = await readUntil(
       () => embedded.liveRuns(db, [childJob.name], "key", key),
       (runs) => runs.length === 3,
     );

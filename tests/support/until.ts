@@ -10,3 +10,14 @@ export async function until(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Reads until the value read passes `ok`, and returns it; past `ms` it throws with the last value read. */
+export async function readUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

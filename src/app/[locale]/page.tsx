@@ -7,6 +7,7 @@ import { SidebarSection } from "~/features/articles/ui/home-sidebar.tsx";
 import { TrendingTopics } from "~/features/articles/ui/trending-topics.tsx";
 import { directoryContent } from "~/features/directories/index.ts";
 import { ApplicationCard, ReferentCard } from "~/features/directories/ui/directory-cards.tsx";
+import { fediverseActor } from "~/features/fediverse/lookup.ts";
 import { interviewContent } from "~/features/interviews/index.ts";
 import { InterviewCard } from "~/features/interviews/ui/interview-card.tsx";
 import { HomeNewsletter } from "~/features/newsletter/ui/home-newsletter.tsx";
@@ -23,14 +24,25 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "site" });
   const home = await getTranslations({ locale, namespace: "home" });
+  const meta = pageMetadata({
+    locale,
+    path: "/",
+    title: t("name"),
+    description: home("heroSubtitle"),
+    imageAlt: `${t("name")}: ${home("heroTitle")}`,
+  });
+  // The language's fediverse actor, so a Mastodon search for the site's address finds it.
+  const actor = fediverseActor(locale);
   return {
-    ...pageMetadata({
-      locale,
-      path: "/",
-      title: t("name"),
-      description: home("heroSubtitle"),
-      imageAlt: `${t("name")}: ${home("heroTitle")}`,
-    }),
+    ...meta,
+    ...(actor
+      ? {
+          alternates: {
+            ...meta.alternates,
+            types: { ...meta.alternates?.types, "application/activity+json": actor.id },
+          },
+        }
+      : {}),
     title: { absolute: `${t("name")}: ${t("tagline")}` },
   };
 }

@@ -2,6 +2,7 @@ import { articleOfRun, invalidateArticles } from "~/features/articles/index.ts";
 import { checkSources, runSnapshots, type SourceCheck, type VerificationReport } from "~/features/grounding/index.ts";
 import { generateArticleImage } from "~/features/publications/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
+import { emitArticleEvent } from "~/platform/events/article-events.ts";
 import type { JobFailure } from "~/platform/jobs/define-job.ts";
 import { ProviderUnavailableError } from "~/platform/providers/provider-error.ts";
 import { type Draft, gatherMaterial, type Material, type Translation, translateDraft, writeDraft } from "./pipeline.ts";
@@ -171,7 +172,10 @@ export async function finishRun(
     },
   });
   await appendRunLog(db, plan.runId, log("completed"));
-  if (saved.status === "published") await invalidateArticles({ slug: saved.slug });
+  if (saved.status === "published") {
+    await invalidateArticles({ slug: saved.slug });
+    await emitArticleEvent(db, { kind: "published", articleId: saved.id });
+  }
   return { articleId: saved.id, slug: saved.slug, status: saved.status };
 }
 

@@ -25,6 +25,7 @@ export {
   imageInUse,
   insertArticle,
   insertArticleUnlessTaken,
+  publishedArticleById,
   publishedArticleDates,
   publishedArticleIds,
   publishedDatesOf,

@@ -86,6 +86,11 @@ export async function articleSourcesById(db: DbClient, id: string) {
   return (await db.article.findUnique({ where: { id }, select: { sources: true } }))?.sources ?? null;
 }
 
+/** A published article by its id (the fediverse's objects are keyed by it, so a slug change keeps them). */
+export function publishedArticleById(db: DbClient, id: string) {
+  return db.article.findFirst({ where: { id, status: "published" } });
+}
+
 /** Published articles' ids, the longest published first (the weekly link check's order). */
 export async function publishedArticleIds(db: DbClient): Promise<string[]> {
   const rows = await db.article.findMany({

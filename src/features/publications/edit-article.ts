@@ -6,6 +6,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
+import { emitArticleEvent } from "~/platform/events/article-events.ts";
 import { correctionOf } from "./correction-rule.ts";
 import { changeArticle, type RevisionMeta } from "./record-revision.ts";
 import { revisionReports } from "./revision-reports.ts";
@@ -92,6 +93,9 @@ export async function applyArticleEdit(
       publishedAt: after.updated_at,
       changeKey: `${after.id}-${after.updated_at.getTime()}`,
     });
+  // An edit readers of the published article see goes out as an Update, with its correction note if any.
+  if (after.status === "published" && before.status === "published")
+    await emitArticleEvent(db, { kind: "updated", articleId: after.id, note: revision.correction ?? null });
   return toArticleDto(after);
 }
 

@@ -8,6 +8,7 @@ import {
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { emitArticleEvent } from "~/platform/events/article-events.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { openAiConfigured } from "~/platform/providers/openai.ts";
@@ -79,14 +80,20 @@ export async function reviewArticle(
       approval: status === "published",
     },
   );
-  if (status === "published") await invalidateArticles({ slug });
+  if (status === "published") {
+    await invalidateArticles({ slug });
+    await emitArticleEvent(db, { kind: "published", articleId: after.id });
+  }
   return toArticleDto(after);
 }
 
 export async function deleteArticle(db: DbClient, slug: string) {
   const row = await findArticle(db, slug);
   await deleteArticleRow(db, slug);
-  if (row.status === "published") await invalidateArticles({ slug });
+  if (row.status === "published") {
+    await invalidateArticles({ slug });
+    await emitArticleEvent(db, { kind: "removed", articleId: row.id });
+  }
   return { message: say("outcomes.deleted") };
 }
 

@@ -4,6 +4,7 @@ import { type Actor, SYSTEM_ACTOR } from "~/platform/audit/actor.ts";
 import { recordAudit } from "~/platform/audit/audit.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
+import { emitArticleEvent } from "~/platform/events/article-events.ts";
 import { findingsGate } from "./findings-gate.ts";
 import { changeArticle } from "./record-revision.ts";
 
@@ -90,6 +91,7 @@ export async function publishDueArticles(db: DbClient, now: Date = new Date()) {
       details: { publish_at: before.publish_at?.toISOString() ?? null },
     });
     await invalidateArticles({ slug });
+    await emitArticleEvent(db, { kind: "published", articleId: change.after.id });
   }
   return { published };
 }

@@ -36,6 +36,12 @@ export const env = createEnv({
       .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
       .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The fediverse (docs/fediverse.md): unset, on only when SITE_URL is an https origin (Mastodon fetches
+    // https only); "on" forces it on (loopback tests), "off" keeps it off.
+    FEDIVERSE: z.enum(["on", "off"]).optional(),
+    // Lets the fediverse fetch and deliver to loopback and private addresses: tests only (NODE_ENV=test), as
+    // it switches off Fedify's guard against server-side request forgery.
+    FEDIVERSE_ALLOW_PRIVATE_ADDRESS: z.enum(["1"]).optional(),
     // The build folder (next.config.mjs distDir; the E2E suite builds into .next-e2e).
     NEXT_DIST_DIR: z.string().optional(),
     // The build's id for Next's version-skew guard, read at build time by next.config.mjs (unset: git commit).
@@ -180,6 +186,8 @@ export const env = createEnv({
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
     SITE_URL: process.env.SITE_URL || undefined,
     PORT: process.env.PORT || undefined,
+    FEDIVERSE: process.env.FEDIVERSE || undefined,
+    FEDIVERSE_ALLOW_PRIVATE_ADDRESS: process.env.FEDIVERSE_ALLOW_PRIVATE_ADDRESS || undefined,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || undefined,
     DEPLOYMENT_ID: process.env.DEPLOYMENT_ID || undefined,
     ADMIN_EMAIL: process.env.ADMIN_EMAIL || undefined,
@@ -250,6 +258,12 @@ export const env = createEnv({
           code: "custom",
           path: ["HTTP_HEADERS_TIMEOUT_MS"],
           message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the request's time includes its headers')",
+        });
+      if (isServer && v.FEDIVERSE_ALLOW_PRIVATE_ADDRESS && v.NODE_ENV !== "test")
+        ctx.addIssue({
+          code: "custom",
+          path: ["FEDIVERSE_ALLOW_PRIVATE_ADDRESS"],
+          message: "is for tests only (NODE_ENV=test): it lets the fediverse reach private addresses",
         });
       if (isServer && v.JOBS_PROVIDER === "inngest" && !(v.INNGEST_EVENT_KEY || v.INNGEST_BASE_URL || v.INNGEST_DEV))
         ctx.addIssue({

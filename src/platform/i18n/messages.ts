@@ -29,7 +29,7 @@ export function deepMerge(base: Messages, over: Messages): Messages {
 }
 
 /** Namespaces only the server renders (e-mails, service answers, job logs): never sent to the browser. */
-const SERVER_ONLY = new Set(["emails", "outcomes", "jobLogs", "readerReportEmails"]);
+const SERVER_ONLY = new Set(["emails", "outcomes", "jobLogs", "readerReportEmails", "fediverse"]);
 
 /** Namespaces only the admin panel's browser code reads (error texts by reason: the public forms map codes). */
 const admin = (namespace: string) => namespace.startsWith("admin") || namespace === "errors";

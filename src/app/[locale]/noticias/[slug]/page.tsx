@@ -5,6 +5,7 @@ import { ArticleImage, articleImageJsonLd } from "~/features/articles/ui/article
 import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
+import { fediverseActor } from "~/features/fediverse/lookup.ts";
 import { VerificationBox } from "~/features/grounding/ui/verification-box.tsx";
 import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
 import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
@@ -37,6 +38,7 @@ const route = itemRoute({
       type: "article",
       imageAlt: `${title} · ${SITE_NAME}`,
     });
+    const creator = fediverseActor(locale);
     return {
       ...meta,
       openGraph: {
@@ -47,6 +49,8 @@ const route = itemRoute({
         authors: [displayAuthor(article).name],
         tags: article.tags,
       },
+      // Mastodon credits link previews of the page to the language's actor.
+      ...(creator ? { other: { "fediverse:creator": creator.handle } } : {}),
     };
   },
   jsonLd: async (article, { locale, slug }) => {

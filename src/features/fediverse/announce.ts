@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { Article, Create, Delete, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/vocab";
+import { Temporal } from "@js-temporal/polyfill";
+import { publishedArticleById } from "~/features/articles/index.ts";
+import type { ArticleEvent } from "~/platform/events/article-events.ts";
+import { locales } from "~/platform/i18n/locales.ts";
+import { actorOf } from "./actors.ts";
+import { articleObject } from "./article-object.ts";
+import type { FediverseData } from "./context.ts";
+import type { Fediverse } from "./federation.ts";
+
+/** What happened to an article, as the desk tells it (src/platform/events/article-events.ts). */
+export type ArticleAnnouncement = ArticleEvent;
+
+/**
+ * Sends an article's change to the followers of each language's actor, through Fedify's queue (the jobs
+ * port): Create(Article) on publication, Update(Article) with the correction note, Delete(Tombstone) on
+ * unpublishing or deletion. Only a published article is ever sent: a Create or Update of one that is not (any
+ * more) published sends nothing. English goes out only for an article with an English title.
+ */
+export async function announceArticle(
+  federation: Fediverse,
+  data: FediverseData,
+  origin: string,
+  a: ArticleAnnouncement,
+) {
+  const ctx = federation.createContext(new URL(origin), data);
+  const row = a.kind === "removed" ? null : await publishedArticleById(data.db, a.articleId);
+  if (a.kind !== "removed" && !row) return { sent: 0 };
+  let sent = 0;
+  for (const locale of locales) {
+    if (row && locale === "en" && !row.title_en) continue;
+    const actor = actorOf(locale);
+    const objectId = ctx.getObjectUri(Article, { locale, id: a.articleId });
+    const ids = { id: objectId, attribution: ctx.getActorUri(actor), followers: ctx.getFollowersUri(actor) };
+    const activityId = new URL(`${objectId.href}#${a.kind}-${randomUUID()}`);
+    const common = { id: activityId, actor: ids.attribution, to: PUBLIC_COLLECTION, cc: ids.followers };
+    const activity = row
+      ? a.kind === "published"
+        ? new Create({ ...common, object: articleObject(row, locale, origin, ids) })
+        : new Update({ ...common, object: articleObject(row, locale, origin, ids, a.note?.[locale] ?? a.note?.es) })
+      : new Delete({ ...common, object: new Tombstone({ id: objectId, deleted: Temporal.Now.instant() }) });
+    await ctx.sendActivity({ identifier: actor }, "followers", activity, { preferSharedInbox: true });
+    sent += 1;
+  }
+  return { sent };
+}

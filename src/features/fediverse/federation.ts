@@ -1,0 +1,127 @@
+import { createFederation, type Federation } from "@fedify/fedify";
+import { Activity, Article, Endpoints, Follow, Image, Organization, Undo } from "@fedify/vocab";
+import { publishedArticleById, publishedArticleIds } from "~/features/articles/index.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { isLocale } from "~/platform/i18n/locales.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
+import { ACTORS, isActorName } from "./actors.ts";
+import { articleObject } from "./article-object.ts";
+import type { FediverseData } from "./context.ts";
+import { followerCount, followersPage } from "./followers.ts";
+import { notAcceptable, notFound, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
+import { JobsMessageQueue, type QueuedTaskJob } from "./job-queue.ts";
+import { actorKeyPairs } from "./keys.ts";
+import { PostgresKvStore } from "./kv-store.ts";
+
+export type Fediverse = Federation<FediverseData>;
+
+export interface FediverseOptions {
+  db: DbClient;
+  /** The public origin every id is minted on (SITE_URL): never the request's Host. */
+  origin: string;
+  /** The jobs port's job that runs this federation's queued tasks (deliveries, fan-outs, incoming activities). */
+  taskJob: QueuedTaskJob;
+  /** Lets Fedify fetch loopback and private addresses: the two-site tests only, never the site (an SSRF guard). */
+  allowPrivateAddress?: boolean;
+}
+
+const PAGE = 100;
+/** The followers collection's first page (Fedify pages through it for a fan-out). */
+const FIRST = "first";
+
+/** The federation: the actors, their key pairs, followers, the article objects, NodeInfo and the inbox. */
+export function createFediverse(opts: FediverseOptions): Fediverse {
+  const federation = createFederation<FediverseData>({
+    kv: new PostgresKvStore(opts.db),
+    queue: new JobsMessageQueue(opts.taskJob),
+    // The job's worker starts the queue when it first needs it, on whichever instance takes the task.
+    manuallyStartQueue: true,
+    origin: opts.origin,
+    allowPrivateAddress: opts.allowPrivateAddress ?? false,
+    // Mastodon accepts a signature dated up to an hour away from its clock; so do we.
+    signatureTimeWindow: { hours: 1 },
+    userAgent: { software: "riesgos-ia" },
+  });
+
+  federation
+    .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
+      if (!isActorName(identifier)) return null;
+      const locale = ACTORS[identifier];
+      const t = translatorFor(locale, "fediverse");
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Organization({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: t(locale === "en" ? "actorNameEn" : "actorNameEs"),
+        summary: t(locale === "en" ? "actorSummaryEn" : "actorSummaryEs"),
+        url: new URL(locale === "en" ? "/en" : "/", ctx.origin),
+        icon: new Image({ url: new URL("/logo.png", ctx.origin), mediaType: "image/png" }),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+      });
+    })
+    .setKeyPairsDispatcher((ctx, identifier) => (isActorName(identifier) ? actorKeyPairs(ctx.data.db, identifier) : []))
+    .mapHandle((_ctx, username) => (isActorName(username) ? username : null));
+
+  federation
+    .setFollowersDispatcher("/ap/actors/{identifier}/followers", async (ctx, identifier, cursor) => {
+      if (!isActorName(identifier)) return null;
+      const rows = await followersPage(ctx.data.db, identifier, cursor && cursor !== FIRST ? cursor : null, PAGE);
+      const items = rows.slice(0, PAGE).map((r) => ({
+        id: new URL(r.follower_uri),
+        inboxId: new URL(r.inbox),
+        endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+      }));
+      if (cursor === null) return { items };
+      return { items, nextCursor: rows.length > PAGE ? rows[PAGE]!.id : null };
+    })
+    .setFirstCursor(() => FIRST)
+    .setCounter((ctx, identifier) => (isActorName(identifier) ? followerCount(ctx.data.db, identifier) : null));
+
+  // The articles are reached from their pages (Accept: application/activity+json) and from the activities.
+  federation.setOutboxDispatcher("/ap/actors/{identifier}/outbox", (_ctx, identifier) =>
+    isActorName(identifier) ? { items: [] } : null,
+  );
+
+  federation.setObjectDispatcher(Article, "/ap/articles/{locale}/{id}", async (ctx, { locale, id }) => {
+    if (!isLocale(locale)) return null;
+    const row = await publishedArticleById(ctx.data.db, id);
+    if (!row || (locale === "en" && !row.title_en)) return null;
+    const actor = locale === "en" ? "news" : "noticias";
+    return articleObject(row, locale, ctx.origin, {
+      id: ctx.getObjectUri(Article, { locale, id }),
+      attribution: ctx.getActorUri(actor),
+      followers: ctx.getFollowersUri(actor),
+    });
+  });
+
+  federation.setNodeInfoDispatcher("/ap/nodeinfo/2.1", async (ctx) => ({
+    software: { name: "riesgos-ia", version: "0.1.0", homepage: new URL(ctx.origin) },
+    protocols: ["activitypub"],
+    openRegistrations: false,
+    usage: {
+      users: { total: 2, activeMonth: 2, activeHalfyear: 2 },
+      localPosts: (await publishedArticleIds(ctx.data.db)).length,
+      localComments: 0,
+    },
+  }));
+
+  federation
+    .setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox")
+    .on(Follow, onFollow)
+    .on(Undo, onUndo)
+    .on(Activity, onOtherActivity);
+
+  return federation;
+}
+
+/** A request on a federation path, answered by Fedify (WebFinger, NodeInfo, actors, inboxes, collections, objects). */
+export function fediverseFetch(federation: Fediverse, data: FediverseData, request: Request): Promise<Response> {
+  return federation.fetch(request, { contextData: data, onNotFound: notFound, onNotAcceptable: notAcceptable });
+}

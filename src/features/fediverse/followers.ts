@@ -1,0 +1,49 @@
+import type { DbClient } from "~/platform/db/client.ts";
+import type { ActorName } from "./actors.ts";
+
+export interface NewFollower {
+  actor: ActorName;
+  followerUri: string;
+  followUri: string;
+  inbox: string;
+  sharedInbox: string | null;
+  handle: string | null;
+}
+
+/** Records an accepted follow; a repeated Follow from the same actor updates its inbox and Follow id. */
+export async function addFollower(db: DbClient, f: NewFollower): Promise<void> {
+  const data = { follow_uri: f.followUri, inbox: f.inbox, shared_inbox: f.sharedInbox, handle: f.handle };
+  await db.fediverseFollower.upsert({
+    where: { actor_follower_uri: { actor: f.actor, follower_uri: f.followerUri } },
+    create: { actor: f.actor, follower_uri: f.followerUri, ...data },
+    update: data,
+  });
+}
+
+/** Undo(Follow): only the follower itself can stop following (the Undo's verified actor). */
+export async function removeFollower(db: DbClient, actor: ActorName, followerUri: string): Promise<number> {
+  const { count } = await db.fediverseFollower.deleteMany({ where: { actor, follower_uri: followerUri } });
+  return count;
+}
+
+/** A page of an actor's followers, oldest first (the followers collection and the fan-out read it). */
+export function followersPage(db: DbClient, actor: ActorName, cursor: string | null, take: number) {
+  return db.fediverseFollower.findMany({
+    where: { actor },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    take: take + 1,
+    ...(cursor ? { cursor: { id: cursor }, skip: 0 } : {}),
+  });
+}
+
+export const followerCount = (db: DbClient, actor: ActorName) => db.fediverseFollower.count({ where: { actor } });
+
+/** Whether an incoming activity with this id was acted on before (a replay, a redelivery). */
+export async function seenBefore(db: DbClient, id: string): Promise<boolean> {
+  return (await db.fediverseActivity.count({ where: { id } })) > 0;
+}
+
+/** Records an incoming activity as acted on, after the action: a failed one is retried, not skipped. */
+export async function markSeen(db: DbClient, id: string, type: string, actorUri: string): Promise<void> {
+  await db.fediverseActivity.createMany({ data: [{ id, type, actor_uri: actorUri }], skipDuplicates: true });
+}

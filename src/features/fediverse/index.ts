@@ -1,0 +1,7 @@
+export {
+  articleAnnouncementJob,
+  fediverseSweepJob,
+  fediverseTaskJob,
+  handleFediverseRequest,
+  queueArticleAnnouncement,
+} from "./app-federation.ts";

@@ -1,0 +1,41 @@
+import { inject } from "vitest";
+import { createFediverse, type Fediverse, fediverseFetch } from "~/features/fediverse/federation.ts";
+import { queuedTaskJob } from "~/features/fediverse/job-queue.ts";
+import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
+import { freshDatabase } from "./fresh-database.ts";
+import { startLoopbackServer } from "./loopback-server.ts";
+
+export interface FediverseSite {
+  origin: string;
+  db: DbClient;
+  federation: Fediverse;
+  close(): Promise<void>;
+}
+
+/**
+ * One site's federation on loopback: a database of its own (migrated), a plain Node HTTP server handing every
+ * request to `federation.fetch` as the site's route handlers do, and the site's queue on the jobs port (a job
+ * of its own name, worked by this test process's engine). Fedify may fetch loopback addresses here only.
+ */
+export async function startFediverseSite(name: string): Promise<FediverseSite> {
+  const url = await freshDatabase(inject("adminDatabaseUrl"), `fedi_${name}`, inject("migratedTemplate"));
+  const db = createPrismaClient(url);
+  const server = await startLoopbackServer();
+  const { origin } = server;
+  const queueStop = new AbortController();
+  const taskJob = queuedTaskJob(`test/fediverse-${name}-${process.pid}`, async () => {
+    void federation.startQueue({ db }, { signal: queueStop.signal });
+  });
+  const federation = createFediverse({ db, origin, taskJob, allowPrivateAddress: true });
+  server.serve((request) => fediverseFetch(federation, { db }, request));
+  return {
+    origin,
+    db,
+    federation,
+    async close() {
+      queueStop.abort();
+      await server.close();
+      await db.$disconnect();
+    },
+  };
+}
