@@ -16,7 +16,7 @@ vi.stubEnv("FEDIVERSE", "on");
 vi.stubEnv("FEDIVERSE_ALLOW_PRIVATE_ADDRESS", "1");
 
 const { handleFediverseRequest } = await import("~/features/fediverse/index.ts");
-const { registerAppJobs } = await import("~/server/jobs.ts");
+const { registerAppJobs } = await import("~/server/job-list.ts");
 const { db } = await import("~/platform/db/db.ts");
 const { restAdmin } = await import("../support/rest-admin.ts");
 const { buildArticle } = await import("../support/builders.ts");

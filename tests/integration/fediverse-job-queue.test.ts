@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Temporal } from "@js-temporal/polyfill";
 import { describe, expect, it } from "vitest";
 import { JobsMessageQueue, queuedTaskSchema, runQueuedTask } from "~/features/fediverse/job-queue.ts";
-import { defineJob } from "~/platform/jobs/contract.ts";
+import { defineJob } from "~/platform/jobs/define-job.ts";
 import { settleJobs } from "../support/jobs.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from "@fedify/fedify";
 import { z } from "zod";
-import { defineJob, type Job } from "~/platform/jobs/contract.ts";
-import { enqueue as enqueueOnPort } from "~/platform/jobs/dispatcher.ts";
-import type { EnqueueOptions } from "~/platform/jobs/jobs-port.ts";
+import { defineJob, type Job } from "~/platform/jobs/define-job.ts";
+import type { EnqueueOptions } from "~/platform/jobs/jobs-client.ts";
+import { enqueue as enqueueOnPort } from "~/platform/jobs/jobs-client.ts";
 
 type Handler = (message: unknown) => Promise<void> | void;
 
