@@ -68,23 +68,25 @@ describe("reader reports: the public form", () => {
 
   it("answers hostile input with a 400 naming the field, and stores nothing", async () => {
     const a = await published("hostile");
-    const cases: [Record<string, unknown>, string][] = [
-      [{ message: "" }, "message"],
-      [{ message: "   " }, "message"],
-      [{ message: "x".repeat(2001) }, "message"],
-      [{ message: 42 }, "message"],
-      [{ source_url: "javascript:alert(1)" }, "source_url"],
-      [{ source_url: "ftp://example.org/file" }, "source_url"],
-      [{ email: "not-an-address" }, "email"],
-      [{ email: `${"a".repeat(250)}@example.org` }, "email"],
-      [{ website: "https://spam.example" }, "website"],
-      [{ started_at: Date.now() }, "started_at"],
-      [{ started_at: Date.now() - 3 * 24 * 3600 * 1000 }, "started_at"],
-      [{ started_at: "yesterday" }, "started_at"],
-      [{ slug: "../../etc/passwd" }, "slug"],
-      [{ message: "a\u0000b" }, "message"],
+    // Each case is built when it is sent: "just shown" must be now, not when the list was written.
+    const cases: [() => Record<string, unknown>, string][] = [
+      [() => ({ message: "" }), "message"],
+      [() => ({ message: "   " }), "message"],
+      [() => ({ message: "x".repeat(2001) }), "message"],
+      [() => ({ message: 42 }), "message"],
+      [() => ({ source_url: "javascript:alert(1)" }), "source_url"],
+      [() => ({ source_url: "ftp://example.org/file" }), "source_url"],
+      [() => ({ email: "not-an-address" }), "email"],
+      [() => ({ email: `${"a".repeat(250)}@example.org` }), "email"],
+      [() => ({ website: "https://spam.example" }), "website"],
+      [() => ({ started_at: Date.now() }), "started_at"],
+      [() => ({ started_at: Date.now() - 3 * 24 * 3600 * 1000 }), "started_at"],
+      [() => ({ started_at: "yesterday" }), "started_at"],
+      [() => ({ slug: "../../etc/passwd" }), "slug"],
+      [() => ({ message: "a\u0000b" }), "message"],
     ];
-    for (const [change, field] of cases) {
+    for (const [build, field] of cases) {
+      const change = build();
       const res = await postReport({ ...valid(a.slug), ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body, JSON.stringify(change)).toMatchObject({ code: "BAD_REQUEST", field });
