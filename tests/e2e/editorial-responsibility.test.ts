@@ -50,6 +50,8 @@ async function jsonLd(path: string): Promise<Record<string, unknown>[]> {
   return scripts.map((s) => JSON.parse(s) as Record<string, unknown>);
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const responsibility = async (path: string) => {
   const res = await page.goto(`${baseUrl}${path}`);
   expect(res?.status(), path).toBe(200);
@@ -85,10 +87,10 @@ describe("editorial responsibility", () => {
     for (let i = 0; i < 2; i++) {
       // The second visit is served from the page cache: the line is part of the cached page.
       expect(await responsibility(`/noticias/${draft.slug}`)).toMatch(
-        new RegExp(`^Redactado con IA a partir de fuentes oficiales; revisado y aprobado por ${editor}, \\d`),
+        new RegExp(`^Redactado con IA a partir de fuentes oficiales; revisado y aprobado por ${escaped(editor)}, \\d`),
       );
       expect(await responsibility(`/en/noticias/${draft.slug}`)).toMatch(
-        new RegExp(`^Drafted with AI from official sources; reviewed and approved by ${editor}, `),
+        new RegExp(`^Drafted with AI from official sources; reviewed and approved by ${escaped(editor)}, `),
       );
     }
     const article = (await jsonLd(`/noticias/${draft.slug}`)).find((o) => o.headline === draft.es);
