@@ -99,8 +99,9 @@ export class Db {
   }
 
   /**
-   * Row count of every table in the public schema, except the job engine's bookkeeping: the server's own
-   * schedules (e.g. the per-minute publishing cron) write there whatever a test does.
+   * Row count of every table in the public schema, except the bookkeeping of jobs (runs, attempts, steps,
+   * schedule fires, the backup schedule's runs): the server's own schedules (e.g. the per-minute publishing
+   * cron) write there whatever a test does.
    */
   async counts(): Promise<Record<string, number>> {
     await this.jobsIdle();
@@ -119,7 +120,7 @@ export class Db {
 
   private async countOnce(): Promise<Record<string, number>> {
     const tables = await this.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'job_steps', 'job_schedule_fires', 'inngest_runs') ORDER BY 1",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('job_runs', 'job_attempts', 'job_steps', 'job_schedule_fires', 'inngest_runs', 'backup_runs') ORDER BY 1",
     );
     const counts: Record<string, number> = {};
     for (const { table_name } of tables) {
