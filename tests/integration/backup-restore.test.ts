@@ -70,6 +70,16 @@ async function contentsOf(url: string) {
   };
 }
 
+/** A backup of a database alone (no media), into a folder of its own under the test's work folder. */
+const backupWithoutMedia = (databaseUrl: string, root: string) =>
+  backupSite({
+    databaseUrl,
+    jobSchema: JOB_SCHEMA,
+    media: localMedia(path.join(work, "no-media")),
+    root: path.join(work, root),
+    settings: {},
+  });
+
 function copyBackup(name: string): string {
   const copy = path.join(work, name);
   fs.cpSync(backup.dir, copy, { recursive: true });
@@ -148,13 +158,7 @@ describe("restoreSite", () => {
     const migrations = readMigrations().map((m) => m.name);
     const older = await freshDatabase(admin, "backup_old");
     await migrate(older, { upTo: migrations.at(-2) });
-    const oldBackup = await backupSite({
-      databaseUrl: older,
-      jobSchema: JOB_SCHEMA,
-      media: localMedia(path.join(work, "no-media")),
-      root: path.join(work, "old-backups"),
-      settings: {},
-    });
+    const oldBackup = await backupWithoutMedia(older, "old-backups");
     expect(oldBackup.manifest.schemaVersion).toBe(migrations.at(-2));
     const target = await freshDatabase(admin, "backup_old_dst");
     await restoreSite({ dir: oldBackup.dir, databaseUrl: target, media: localMedia(path.join(work, "m2")) });
@@ -167,13 +171,7 @@ describe("restoreSite", () => {
     const copy = await freshDatabase(admin, "backup_owned", new URL(sourceUrl).pathname.slice(1));
     await query(copy, `CREATE ROLE ${role}`);
     await query(copy, `ALTER SCHEMA ${JOB_SCHEMA} OWNER TO ${role}`);
-    const owned = await backupSite({
-      databaseUrl: copy,
-      jobSchema: JOB_SCHEMA,
-      media: localMedia(path.join(work, "no-media")),
-      root: path.join(work, "owned-backups"),
-      settings: {},
-    });
+    const owned = await backupWithoutMedia(copy, "owned-backups");
     expect(owned.manifest.jobEngine?.owner).toBe(role);
     const target = await freshDatabase(admin, "backup_owned_dst");
     await restoreSite({ dir: owned.dir, databaseUrl: target, media: localMedia(path.join(work, "m3")) });
