@@ -93,6 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  if (server) fs.rmSync(server.distDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(backupDir, { recursive: true, force: true });
 });
