@@ -38,6 +38,8 @@ try {
   await readVerifiedManifest(dir);
   const { url, embedded, grantApp } = await ownerDatabase(env);
   try {
+    // The app's role first (a new cluster has none): the restore hands the job engine's schema back to it.
+    await grantApp();
     const manifest = await restoreSite({
       dir,
       databaseUrl: url,

@@ -34,6 +34,7 @@ const scriptEnv = () => ({
   EMBEDDED_PG_PORT: String(port),
   IMAGE_STORAGE_DIR: path.join(dataDir, "uploads"),
   BACKUP_DIR: backupDir,
+  NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
   NODE_ENV: "production" as const,
 });
 
@@ -92,6 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  if (server) fs.rmSync(server.distDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(backupDir, { recursive: true, force: true });
 });

@@ -70,6 +70,16 @@ async function contentsOf(url: string) {
   };
 }
 
+/** A backup of a database alone (no media), into a folder of its own under the test's work folder. */
+const backupWithoutMedia = (databaseUrl: string, root: string) =>
+  backupSite({
+    databaseUrl,
+    jobSchema: JOB_SCHEMA,
+    media: localMedia(path.join(work, "no-media")),
+    root: path.join(work, root),
+    settings: {},
+  });
+
 function copyBackup(name: string): string {
   const copy = path.join(work, name);
   fs.cpSync(backup.dir, copy, { recursive: true });
@@ -109,7 +119,7 @@ describe("backupSite", () => {
     const articles = m.tables.find((t) => t.schema === "public" && t.name === "articles");
     expect(articles?.rows).toBeGreaterThan(0);
     expect(m.tables.some((t) => t.schema === JOB_SCHEMA && t.name === "queue" && t.rows === 1)).toBe(true);
-    expect(m.jobEngine).toEqual({ schema: JOB_SCHEMA, version: expect.any(Number) });
+    expect(m.jobEngine).toEqual({ schema: JOB_SCHEMA, version: expect.any(Number), owner: "postgres" });
     expect(m.media).toEqual([expect.objectContaining({ key: "2026/12/a.png", bytes: image.length })]);
     expect(fs.readdirSync(path.dirname(backup.dir)).filter((f) => f.includes("partial"))).toEqual([]);
   });
@@ -148,18 +158,30 @@ describe("restoreSite", () => {
     const migrations = readMigrations().map((m) => m.name);
     const older = await freshDatabase(admin, "backup_old");
     await migrate(older, { upTo: migrations.at(-2) });
-    const oldBackup = await backupSite({
-      databaseUrl: older,
-      jobSchema: JOB_SCHEMA,
-      media: localMedia(path.join(work, "no-media")),
-      root: path.join(work, "old-backups"),
-      settings: {},
-    });
+    const oldBackup = await backupWithoutMedia(older, "old-backups");
     expect(oldBackup.manifest.schemaVersion).toBe(migrations.at(-2));
     const target = await freshDatabase(admin, "backup_old_dst");
     await restoreSite({ dir: oldBackup.dir, databaseUrl: target, media: localMedia(path.join(work, "m2")) });
     const applied = await query<{ migration_name: string }>(target, `SELECT migration_name FROM _prisma_migrations`);
     expect(applied.map((r) => r.migration_name).sort()).toEqual(migrations);
+  }, 120_000);
+
+  it("hands the job engine's schema back to the role that made it (the app's own role)", async () => {
+    const role = `backup_app_${Math.random().toString(36).slice(2, 8)}`;
+    const copy = await freshDatabase(admin, "backup_owned", new URL(sourceUrl).pathname.slice(1));
+    await query(copy, `CREATE ROLE ${role}`);
+    await query(copy, `ALTER SCHEMA ${JOB_SCHEMA} OWNER TO ${role}`);
+    const owned = await backupWithoutMedia(copy, "owned-backups");
+    expect(owned.manifest.jobEngine?.owner).toBe(role);
+    const target = await freshDatabase(admin, "backup_owned_dst");
+    await restoreSite({ dir: owned.dir, databaseUrl: target, media: localMedia(path.join(work, "m3")) });
+    const owners = await query<{ owner: string }>(
+      target,
+      `SELECT DISTINCT pg_get_userbyid(c.relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = '${JOB_SCHEMA}' AND c.relkind IN ('r', 'p')
+       UNION SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = '${JOB_SCHEMA}'`,
+    );
+    expect(owners.map((o) => o.owner)).toEqual([role]);
   }, 120_000);
 
   const refusals: [string, (dir: string) => void, RegExp][] = [

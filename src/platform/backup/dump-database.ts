@@ -78,8 +78,12 @@ async function jobEngineVersion(client: pg.Client, schema: string): Promise<Mani
     `${quoteIdent(schema)}.version`,
   ]);
   if (!exists.rows[0]?.found) return null;
-  const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${quoteIdent(schema)}.version`);
-  return rows[0] ? { schema, version: Number(rows[0].version) } : null;
+  const { rows } = await client.query<{ version: number; owner: string }>(
+    `SELECT v.version, pg_get_userbyid(n.nspowner) AS owner
+       FROM ${quoteIdent(schema)}.version v, pg_namespace n WHERE n.nspname = $1`,
+    [schema],
+  );
+  return rows[0] ? { schema, version: Number(rows[0].version), owner: rows[0].owner } : null;
 }
 
 /** One table as COPY text, gzipped into db/<schema>.<table>.copy.gz, counted and hashed on the way. */

@@ -32,7 +32,14 @@ export const manifestSchema = z.object({
   schemaVersion: z.string().min(1),
   migrations: z.array(z.string()),
   /** The job engine's schema and the pg-boss version that made it (null when the engine never ran). */
-  jobEngine: z.object({ schema: z.string().min(1), version: z.number().int() }).nullable(),
+  jobEngine: z
+    .object({
+      schema: z.string().min(1),
+      version: z.number().int(),
+      /** The role that owned it (the app's role makes it at its first start): a restore hands it back. */
+      owner: z.string().min(1).optional(),
+    })
+    .nullable(),
   tables: z.array(tableEntry),
   sequences: z.array(
     z.object({ schema: z.string(), name: z.string(), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),

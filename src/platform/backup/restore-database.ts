@@ -89,6 +89,7 @@ export async function restoreDatabase(url: string, dir: string, manifest: Manife
         s.isCalled,
       ]);
     await client.query("COMMIT");
+    if (manifest.jobEngine?.owner) await handJobSchemaTo(client, manifest.jobEngine.schema, manifest.jobEngine.owner);
     log(`restored ${manifest.tables.length} tables from ${manifest.name}`);
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
@@ -142,4 +143,29 @@ async function recreateQueues(client: pg.Client, dir: string, manifest: Manifest
         'expireInSeconds', expire_seconds, 'retentionMinutes', retention_minutes, 'deadLetter', dead_letter))
        FROM restored_queue ORDER BY dead_letter NULLS FIRST, name`,
   );
+}
+
+/**
+ * The job engine's schema belongs to the role that made it (the app's own role, at its first start), which
+ * the app keeps using; the restore made it as its own role, so everything in it goes back to that owner when
+ * the role exists here.
+ */
+async function handJobSchemaTo(client: pg.Client, schema: string, owner: string) {
+  const role = await client.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [owner]);
+  if (role.rowCount === 0) return;
+  const to = quoteIdent(owner);
+  await client.query(`ALTER SCHEMA ${quoteIdent(schema)} OWNER TO ${to}`);
+  const objects = await client.query<{ sql: string }>(
+    `SELECT format('ALTER TABLE %s OWNER TO %s', c.oid::regclass, $2::text) AS sql
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
+     UNION ALL
+     SELECT format('ALTER FUNCTION %s OWNER TO %s', p.oid::regprocedure, $2::text)
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+     UNION ALL
+     SELECT format('ALTER TYPE %s OWNER TO %s', t.oid::regtype, $2::text)
+       FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = $1 AND t.typtype = 'e'`,
+    [schema, to],
+  );
+  for (const { sql } of objects.rows) await client.query(sql);
 }
