@@ -1,0 +1,93 @@
+import NewsletterAlert from "@emails/newsletter-alert.tsx";
+import { createElement } from "react";
+import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import type { DbClient } from "~/platform/db/client.ts";
+import { env } from "~/platform/env/env.js";
+import { localeHomeUrl } from "~/platform/http/site-url.ts";
+import { translatorFor } from "~/platform/i18n/translator.ts";
+import { previousFire } from "~/platform/jobs/jobs-client.ts";
+
+/** A slot with no run this long after it fired is missed (the backup of a large site takes a while to start). */
+export const MISSED_AFTER_MS = 2 * 60 * 60 * 1000;
+/** An e-mail claim older than this was left by a process that died mid-send: another check may retry it. */
+const NOTIFY_LEASE_MS = 5 * 60 * 1000;
+const ALERTING = ["failed", "missed"];
+
+const madridTime = (at: Date) =>
+  new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", dateStyle: "short", timeStyle: "short" }).format(at);
+
+/**
+ * The backups' health (every hour): records the latest slot of the schedule as missed when no run came for it,
+ * closes the alerts of failed or missed backups once a later one is verified, and e-mails the editors once
+ * about each open one, through the one sending path (the outbox without a provider). A site whose schedule
+ * never ran yet has nothing to miss: Trabajos says no backup has run.
+ */
+export async function checkBackupHealth(db: DbClient, now = new Date(), cron = env.BACKUP_CRON) {
+  const slot = previousFire(cron, now);
+  const ranBefore = await db.backupRun.count({ where: { slot: { lt: slot } } });
+  if (ranBefore > 0 && now.getTime() - slot.getTime() > MISSED_AFTER_MS)
+    await db.backupRun.createMany({
+      data: [{ slot, status: "missed", started_at: slot, finished_at: now }],
+      skipDuplicates: true,
+    });
+  const open = await db.backupRun.findMany({ where: { status: { in: ALERTING }, alert_resolved_at: null } });
+  let resolved = 0;
+  for (const alert of open) {
+    const later = await db.backupRun.count({ where: { status: "verified", slot: { gt: alert.slot } } });
+    if (later === 0) continue;
+    await db.backupRun.update({ where: { id: alert.id }, data: { alert_resolved_at: now } });
+    resolved++;
+  }
+  let mailed = 0;
+  const unmailed = await db.backupRun.findMany({
+    where: { status: { in: ALERTING }, alert_resolved_at: null, alert_notified_at: null },
+  });
+  for (const alert of unmailed) if (await notifyEditors(db, alert.id, now)) mailed++;
+  return { open: open.length - resolved, resolved, mailed };
+}
+
+/** What an alert says, in the admin's words (the admin's list and the e-mail use the same catalog entry). */
+export function backupAlertMessage(run: { status: string; slot: Date; error: string | null }, locale: "es" | "en") {
+  const t = translatorFor(locale, "adminBackups");
+  const slot = madridTime(run.slot);
+  return run.status === "failed" ? t("alerts.failed", { slot, detail: run.error ?? "" }) : t("alerts.missed", { slot });
+}
+
+/** Mails one alert unless it was mailed already: a conditional claim with a lease, and an idempotency key. */
+async function notifyEditors(db: DbClient, id: string, now: Date): Promise<boolean> {
+  const claimed = await db.backupRun.updateMany({
+    where: {
+      id,
+      alert_notified_at: null,
+      OR: [{ alert_claimed_at: null }, { alert_claimed_at: { lt: new Date(now.getTime() - NOTIFY_LEASE_MS) } }],
+    },
+    data: { alert_claimed_at: now },
+  });
+  if (claimed.count === 0) return false;
+  const run = await db.backupRun.findUniqueOrThrow({ where: { id } });
+  const message = backupAlertMessage(run, "es");
+  try {
+    // The editors' alert e-mail (title, message, a link to the admin): the newsletter's alerts use it too.
+    const { html, text } = await renderEmail(
+      createElement(NewsletterAlert, {
+        siteUrl: localeHomeUrl("es"),
+        adminUrl: `${localeHomeUrl("es")}/admin/trabajos`,
+        title: translatorFor("es", "adminBackups")("alertsTitle"),
+        message,
+      }),
+    );
+    await sendEmail(db, {
+      to: env.EDITORS_EMAIL,
+      subject: translatorFor("es", "emails")("backupAlertSubject", { title: message.slice(0, 120) }),
+      html,
+      text,
+      tag: "backup-alert",
+      idempotencyKey: `backup-alert-${id}`,
+    });
+  } catch (err) {
+    await db.backupRun.updateMany({ where: { id, alert_notified_at: null }, data: { alert_claimed_at: null } });
+    throw err;
+  }
+  await db.backupRun.update({ where: { id }, data: { alert_notified_at: new Date() } });
+  return true;
+}
