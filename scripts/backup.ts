@@ -3,7 +3,9 @@ import { uploadBackup } from "~/platform/backup/s3-media.ts";
 import { backupRoot, nonSecretSettings, s3Settings, siteMedia } from "~/platform/backup/site-storage.ts";
 import { ownerDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("backup");
 
 /**
  * `npm run backup`: a backup of the site while it runs (docs/operations.md, "Backups"): the database from one
@@ -23,12 +25,12 @@ try {
   });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   log.info(
-    `[backup] ${dir}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.media.length} media files, ` +
+    `${dir}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.media.length} media files, ` +
       `${backupBytes(manifest)} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  if (env.MEDIA_STORAGE === "s3") log.info(`[backup] copied to ${await uploadBackup(s3Settings(), dir)}`);
+  if (env.MEDIA_STORAGE === "s3") log.info(`copied to ${await uploadBackup(s3Settings(), dir)}`);
 } catch (err) {
-  log.fatal(`[backup] failed: ${(err as Error).message}`);
+  log.fatal({ err }, `failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 } finally {
   await embedded?.stop();

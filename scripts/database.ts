@@ -90,7 +90,7 @@ export async function ownerDatabase(env: DatabaseEnv) {
     dataDir,
     port: env.EMBEDDED_PG_PORT,
     persistent: true,
-    log: (line) => logger.debug(`[db] ${line}`),
+    log: (line) => dbLog.debug(line),
   });
   await embedded.createDatabase("riesgos");
   return { url: embedded.urlFor("riesgos"), embedded, grantApp: () => embedded.grantApp("riesgos") };

@@ -8,7 +8,9 @@ import { downloadBackup } from "~/platform/backup/s3-media.ts";
 import { backupRoot, s3Settings, siteMedia } from "~/platform/backup/site-storage.ts";
 import { ownerDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("restore");
 
 /**
  * `npm run restore -- <backup> [--force]`: a backup folder (a path, or a name in BACKUP_DIR; with
@@ -45,17 +47,17 @@ try {
       databaseUrl: url,
       media: siteMedia(),
       force: values.force,
-      log: (line) => log.info(`[restore] ${line}`),
+      log: (line) => log.info(line),
     });
     await grantApp();
     log.info(
-      `[restore] ${manifest.name} restored (schema ${manifest.schemaVersion}, ${manifest.media.length} media files); ` +
+      `${manifest.name} restored (schema ${manifest.schemaVersion}, ${manifest.media.length} media files); ` +
         "the database has a new identity: no page cached before the restore is served",
     );
   } finally {
     await embedded?.stop();
   }
 } catch (err) {
-  log.fatal(`[restore] ${err instanceof BackupRefused ? "refused" : "failed"}: ${(err as Error).message}`);
+  log.fatal({ err }, `${err instanceof BackupRefused ? "refused" : "failed"}: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }
