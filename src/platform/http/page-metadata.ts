@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { truncate } from "../i18n/format.ts";
+import { hreflangLink } from "./hreflang-link.js";
 import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };
@@ -77,24 +78,9 @@ export function pageMetadata(opts: {
 }
 
 /**
- * A URL as Next writes it into the HTML's <link> tags: the site's root is its bare origin (no trailing slash),
- * so the Link header and the HTML name the home page the same way.
- */
-function asHtmlWritesIt(href: string): string {
-  const url = new URL(href);
-  return url.pathname === "/" && url.searchParams.size === 0 ? url.origin : url.href;
-}
-
-/**
  * The HTTP `Link` header of a page (the same hreflang alternates as its HTML): es, en and x-default, from
  * SITE_URL rather than the request's host.
  */
 export function hreflangLinkHeader(pathname: string): string {
-  const path = pathname === "/en" ? "/" : pathname.startsWith("/en/") ? pathname.slice(3) : pathname;
-  const link = (href: string, lang: string) => `<${asHtmlWritesIt(href)}>; rel="alternate"; hreflang="${lang}"`;
-  return [
-    link(absoluteUrl("es", path), "es"),
-    link(absoluteUrl("en", path), "en"),
-    link(absoluteUrl("es", path), "x-default"),
-  ].join(", ");
+  return hreflangLink(siteUrl(), pathname);
 }
