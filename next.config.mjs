@@ -4,7 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
-import { staticSecurityHeaders } from "./src/platform/security/headers.js";
+import { localeRedirects, localeRewrites } from "./src/platform/i18n/locale-routes.js";
+import { pageFrameCspRules, staticSecurityHeaders } from "./src/platform/security/headers.js";
+import { PAGE_SOURCES, pageCacheRules } from "./src/platform/security/shared-cache.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
 const { env } = await import("./src/platform/env/env.js");
@@ -79,19 +81,28 @@ const config = (phase) => ({
     sri: { algorithm: "sha256" },
     ...(serveOnlyBuild ? { turbopackFileSystemCacheForBuild: false, turbopackSourceMaps: false } : {}),
   },
-  // Fediverse servers asking an article page for ActivityStreams get its object (docs/fediverse.md).
-  async rewrites() {
-    const has = [{ type: "header", key: "accept", value: ".*application/(activity\\+json|ld\\+json).*" }];
-    return {
-      beforeFiles: [
-        { source: "/noticias/:slug", has, destination: "/ap/pages/es/:slug" },
-        { source: "/en/noticias/:slug", has, destination: "/ap/pages/en/:slug" },
-      ],
-    };
+  // Reader pages never run the proxy (src/proxy.ts, docs/reader-cache.md): their language, headers and
+  // redirects are these rules, which Next applies from its route manifest without running code per request.
+  async redirects() {
+    return localeRedirects();
   },
-  // Security headers on every response (pages, API, assets); the per-request CSP is set in src/proxy.ts.
+  async rewrites() {
+    // First, fediverse servers asking an article page for ActivityStreams get its object (docs/fediverse.md).
+    const has = [{ type: "header", key: "accept", value: ".*application/(activity\\+json|ld\\+json).*" }];
+    const fediverse = [
+      { source: "/noticias/:slug", has, destination: "/ap/pages/es/:slug" },
+      { source: "/en/noticias/:slug", has, destination: "/ap/pages/en/:slug" },
+    ];
+    return { beforeFiles: [...fediverse, ...localeRewrites()], afterFiles: [], fallback: [] };
+  },
+  // Security headers on every response (pages, API, assets); on pages the CSP a page stored in Next's cache
+  // brings (its script hashes) or the proxy's per-request nonce policy replaces the frame policy set here.
   async headers() {
-    return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") }];
+    return [
+      { source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") },
+      ...pageFrameCspRules(PAGE_SOURCES, { dev: phase === PHASE_DEVELOPMENT_SERVER }),
+      ...pageCacheRules(),
+    ];
   },
 });
 

@@ -2,18 +2,13 @@ import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { filteredNewsRoute } from "./features/articles/index.ts";
-import { movedArticlePath, notFoundKind } from "./features/seo/index.ts";
+import { notFoundKind } from "./features/seo/index.ts";
 import { hreflangLinkHeader } from "./platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "./platform/i18n/remembered-locale.ts";
 import { routing } from "./platform/i18n/routing.ts";
 import { csrfRejection, jsonRequired } from "./platform/security/csrf.ts";
-import { API_CSP, cachedPageFrameCsp, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
-import {
-  PUBLIC_PAGE_CACHE_CONTROL,
-  PUBLIC_PAGE_VARY,
-  rendersPerRequest,
-  sharedCacheable,
-} from "./platform/security/shared-cache.ts";
+import { API_CSP, DOCS_CSP, pageCsp } from "./platform/security/headers.js";
+import { PRIVATE_CACHE_CONTROL } from "./platform/security/shared-cache.js";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -65,27 +60,20 @@ function api(request: NextRequest) {
 
 /**
  * A page rendered per request gets a fresh nonce, which Next reads from the request's CSP header and puts on
- * its scripts. A page served from Next's cache carries its own script-hash policy, stored with its HTML
- * (src/platform/cache/page-cache-handler.mjs); this one, enforced alongside it, sets every other directive
- * and leaves scripts to it (docs/reader-cache.md).
+ * its scripts: the only reason pages still come here. Every other page is served from Next's cache with the
+ * script-hash policy stored with its HTML (src/platform/cache/page-cache-handler.mjs, docs/reader-cache.md).
  */
-function pagePolicy(request: NextRequest, perRequest: boolean): { policy: string; nonce?: string } {
-  const opts = { dev: isDevelopment(), https: isHttps(request) };
-  if (perRequest || isDevelopment()) {
-    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-    return { policy: pageCsp({ nonce, ...opts }), nonce };
-  }
-  return { policy: cachedPageFrameCsp(opts) };
+function nonceCsp(request: NextRequest): { policy: string; nonce: string } {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  return { policy: pageCsp({ nonce, dev: isDevelopment(), https: isHttps(request) }), nonce };
 }
 
 /**
- * Pages: locale routing (/en/... is English, everything else Spanish, whatever Accept-Language the request
- * carries; only the bare root follows the reader's remembered choice, docs/product.md §4), the hreflang Link header, plus a fresh CSP nonce per
- * request. Next reads the nonce from the request's CSP header and puts it on its
- * own scripts (pages render per request for this; see src/app/layout.tsx).
+ * The pages of the matcher: the bare root when the reader chose a language with the toggle (the remembered
+ * choice, docs/product.md §4), and the pages rendered per request (a fresh nonce each time), with their
+ * language (next-intl), their 404s and the hreflang Link header.
  */
 async function page(request: NextRequest) {
-  if (malformedPath(request.nextUrl.pathname)) return malformedPathResponse();
   const remembered = rememberedLocaleRedirect({
     method: request.method,
     url: request.url,
@@ -95,74 +83,76 @@ async function page(request: NextRequest) {
     return NextResponse.redirect(remembered, {
       status: 307,
       // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
-      headers: { "cache-control": "private, no-store", vary: "Cookie" },
+      headers: { "cache-control": PRIVATE_CACHE_CONTROL, vary: "Cookie" },
     });
   // /noticias with filters in its query renders per request on a route of its own; without, it is cached.
   const filtered = filteredNewsRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
-  let csp = pagePolicy(request, rendersPerRequest(request.nextUrl.pathname) || filtered !== null);
+  const csp = nonceCsp(request);
   request.headers.delete("accept-language");
   // next-intl copies these request headers into the rewrite/next response it builds.
-  if (csp.nonce) {
-    request.headers.set("x-nonce", csp.nonce);
-    request.headers.set("Content-Security-Policy", csp.policy);
-  }
+  request.headers.set("x-nonce", csp.nonce);
+  request.headers.set("Content-Security-Policy", csp.policy);
   let response = handleI18nRouting(request);
-  // A former article slug (repaired since): 301 to the article's page under its current slug.
-  const moved = response.headers.has("location") ? null : await movedArticlePath(request.nextUrl.pathname);
-  if (moved) return NextResponse.redirect(new URL(moved, request.url), 301);
+  const redirected = response.headers.has("location");
   // Unknown paths and slugs: the site's 404 page, rendered on the server, with status 404.
-  const missing = response.headers.has("location") ? null : await notFoundKind(request.nextUrl.pathname);
+  const missing = redirected ? null : await notFoundKind(request.nextUrl.pathname);
   if (missing) {
     const target = new URL(`/${missing.locale}/404/${missing.kind}`, request.url);
-    // The 404 pages render per request: they get a nonce.
-    if (!csp.nonce) {
-      csp = pagePolicy(request, true);
-      request.headers.set("x-nonce", csp.nonce ?? "");
-      request.headers.set("Content-Security-Policy", csp.policy);
-    }
     request.headers.set("X-NEXT-INTL-LOCALE", missing.locale); // what next-intl's own rewrite would pass on
     response = NextResponse.rewrite(target, { status: 404, request: { headers: request.headers } });
-  } else if (filtered && !response.headers.has("location")) {
+  } else if (filtered && !redirected) {
     request.headers.set("X-NEXT-INTL-LOCALE", filtered.locale);
     const target = new URL(`${filtered.path}${request.nextUrl.search}`, request.url);
     response = NextResponse.rewrite(target, { request: { headers: request.headers } });
   }
   response.headers.set("Content-Security-Policy", csp.policy);
   // A page that exists has hreflang alternates; a 404 or a redirect has none.
-  if (!missing && !response.headers.has("location"))
-    response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
-  // Next marks per-request pages `private, no-store`; anonymous public pages may sit in a shared cache
-  // (bench/nginx.conf.template), HTML and CSP header (same nonce) together.
-  const cacheable = sharedCacheable({
-    method: request.method,
-    pathname: request.nextUrl.pathname,
-    hasCookie: (name) => request.cookies.has(name),
-  });
-  if (cacheable && !response.headers.has("location")) {
-    response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-    response.headers.set("Vary", PUBLIC_PAGE_VARY);
-  } else if (!response.headers.has("location")) {
-    // A page from Next's cache would carry Next's own s-maxage: a signed-in visitor's response stays private.
-    response.headers.set("Cache-Control", "private, no-store");
-  }
+  if (!missing && !redirected) response.headers.set("Link", hreflangLinkHeader(request.nextUrl.pathname));
+  // Cache-Control comes from next.config's rules (pageCacheRules), as on the pages that never come here.
   return response;
 }
 
-/** The paths of the matcher's second entry: neither Next's internals nor files with an extension. */
-const PAGE_PATH = /^\/(?!api|_next|_vercel|.*\..*)/;
+/** The matcher's per-request pages (its third entry, which tests/unit/proxy-matcher.test.ts holds to this). */
+export const PER_REQUEST_PAGE =
+  /^\/(?:en\/|es\/)?(?:admin|login|register|password|buscar|unsubscribe|newsletter\/[^/]+|noticias\/[^/]+\/fuentes|noticias-filtradas|404)(?:\/.*)?$/;
+
+/** Whether a request the matcher's percent-escape entry let in is one of the pages that need the proxy. */
+function needsPage(request: NextRequest): boolean {
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname === "/" || filteredNewsRoute(pathname, searchParams)) return true;
+  return PER_REQUEST_PAGE.test(decodeURIComponent(pathname));
+}
 
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith("/api/")) return api(request);
-  // Files and Next's own assets come here only when their path holds a "%" (the matcher's last entry): one
-  // that cannot be decoded would make Next's router answer a bare 500.
-  if (!pathname.startsWith("/api") && !PAGE_PATH.test(pathname))
-    return malformedPath(pathname) ? malformedPathResponse() : NextResponse.next();
+  // A path with a "%" comes here whatever it names (the matcher's last entry): one that cannot be decoded
+  // would make Next's router answer a bare 500; any other goes on as if the proxy had not seen it.
+  if (malformedPath(pathname)) return malformedPathResponse();
+  if (pathname.includes("%") && !needsPage(request)) return NextResponse.next();
   return page(request);
 }
 
+/**
+ * Only the requests that need code (Next 16 runs the proxy for nothing else): /api; the bare root when the
+ * language cookie names English; the pages rendered per request (`dynamic = "force-dynamic"`, held to this list
+ * by tests/unit/proxy-matcher.test.ts) and /noticias with a filter in its query (filteredNewsRoute), which need a
+ * fresh nonce; the routes only its rewrites may reach (/noticias-filtradas, /404/…), asked for by their own
+ * path; and any path with a percent-escape, so an undecodable one never reaches Next's router. Reader pages
+ * (home, lists, items, editorial pages) are served from Next's cache without it: next.config.mjs rewrites their
+ * language and sets their headers, and the item pages redirect former slugs and answer unknown ones with 404.
+ * Literal values only: Next reads this object from the source at build.
+ */
 export const config = {
-  // /api, then everything except Next internals and files with an extension (sitemap.xml, robots.txt, …),
-  // then any path with a percent-escape, so an undecodable one never reaches Next's router.
-  matcher: ["/api/:path*", "/((?!api|_next|_vercel|.*\\..*).*)", "/(.*%.*)"],
+  matcher: [
+    "/api/:path*",
+    { source: "/", has: [{ type: "cookie", key: "NEXT_LOCALE", value: "en" }] },
+    "/((?:en/|es/)?(?:admin|login|register|password|buscar|unsubscribe|newsletter/[^/]+|noticias/[^/]+/fuentes|noticias-filtradas|404)(?:/.*)?)",
+    { source: "/((?:en/|es/)?noticias)", has: [{ type: "query", key: "tema" }] },
+    { source: "/((?:en/|es/)?noticias)", has: [{ type: "query", key: "tipo" }] },
+    { source: "/((?:en/|es/)?noticias)", has: [{ type: "query", key: "etiquetas" }] },
+    { source: "/((?:en/|es/)?noticias)", has: [{ type: "query", key: "fecha" }] },
+    { source: "/((?:en/|es/)?noticias)", has: [{ type: "query", key: "orden" }] },
+    "/(.*%.*)",
+  ],
 };

@@ -1,4 +1,4 @@
-import { SESSION_COOKIES } from "~/platform/auth/cookie-names.ts";
+import { SESSION_COOKIES } from "~/platform/auth/cookie-names.js";
 import { getSessionFromHeaders } from "~/platform/auth/get-session.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { isAutomated, isPrefetch } from "./exclusion.ts";

@@ -1,6 +1,6 @@
 import type { DbClient } from "~/platform/db/client.ts";
 import { slugify } from "~/platform/http/slugify.ts";
-import { pagePathIn } from "~/platform/i18n/translated-paths.ts";
+import { pagePathIn } from "~/platform/i18n/translated-paths.js";
 import { displayAuthor } from "./authors.ts";
 import { ARTICLE_CARD_FIELDS, type ArticleCardData } from "./card.ts";
 

@@ -27,8 +27,9 @@ const articleTag = (slug: string) => `public:article:${slug}`;
 const lists = () => [LISTS];
 
 /**
- * The articles' reads for pages, feeds, the sitemap and share cards, through Next's data cache: pages render
- * per request (the CSP nonce, see src/app/layout.tsx), so without it every view would query PostgreSQL.
+ * The articles' reads for pages, feeds, the sitemap and share cards, through Next's data cache: a reader page
+ * is rendered into Next's page cache on its first request and again after a write expires its tags
+ * (docs/reader-cache.md), and feeds, share cards and the per-request pages read on every request.
  * Entries are expired by invalidateArticles() on every change; the time limit is only a safety net (and
  * moves /noticias's date windows along).
  */
@@ -59,14 +60,14 @@ export const articleContent = {
     (slug) => [articleTag(slug)],
     CONTENT_TTL,
   ),
-  /** Whether the article page exists (the proxy's 404 check): one cache read, expired with the page. */
+  /** Whether the article page exists (the 404 check of /noticias/{slug}/fuentes): one cache read, expired with the page. */
   articleExists: cachedBySlug(
     "articles.exists",
     (slug: string) => publishedArticleExists(db, slug),
     (slug) => [articleTag(slug)],
     CONTENT_TTL,
   ),
-  /** Where a former slug moved (the proxy's 301): asked only for a slug with no page, so not cached. */
+  /** Where a former slug moved (the article page's 308): asked only for a slug with no page, so not cached. */
   movedSlug: (slug: string) => currentSlugOf(db, slug),
   relatedArticles: cached(
     "articles.related",

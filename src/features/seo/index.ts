@@ -1,6 +1,5 @@
 /** What crawlers and share previews see: the sitemap, share cards, JSON-LD and the 404 decision. */
 export {
-  movedArticlePath,
   type NotFoundKind,
   notFoundKind,
   notFoundView,

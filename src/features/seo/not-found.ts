@@ -3,7 +3,6 @@ import { directoryContent } from "~/features/directories/index.ts";
 import { interviewContent } from "~/features/interviews/index.ts";
 import { archivedNewsletterExists } from "~/features/newsletter/lookup.ts";
 import { env } from "~/platform/env/env.js";
-import { slugSchema } from "~/platform/http/common-schemas.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { readAppPathRoutes } from "~/platform/next-internals/next-internals.ts";
 
@@ -124,25 +123,4 @@ export async function notFoundKind(pathname: string): Promise<{ locale: Locale; 
   if (shape.kind === "missing") return { locale, kind: "page" };
   const exists = await publicItemExists(shape.of, shape.slug).catch(() => true);
   return exists ? null : { locale, kind: shape.of };
-}
-
-const ARTICLE_PATH = /^(\/en)?\/noticias\/([^/]+)\/?$/;
-
-/**
- * For the proxy: the path an article page moved to (301), when its slug is a former one (a slug the slug rule
- * rejects, repaired since) and no article has it now. Null for every other path.
- */
-export async function movedArticlePath(pathname: string): Promise<string | null> {
-  const match = ARTICLE_PATH.exec(pathname);
-  if (!match?.[2]) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(match[2]);
-  } catch {
-    return null;
-  }
-  if (slugSchema.safeParse(slug).success && (await articleContent.articleExists(slug).catch(() => true)) === true)
-    return null;
-  const moved = await articleContent.movedSlug(slug).catch(() => null);
-  return moved ? `${match[1] ?? ""}/noticias/${moved}` : null;
 }

@@ -8,7 +8,7 @@ import { truncate } from "~/platform/i18n/format.ts";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
-import { spanishPagePath } from "~/platform/i18n/translated-paths.ts";
+import { spanishPagePath } from "~/platform/i18n/translated-paths.js";
 
 /** What a share card says: the section or kind, the headline, and a footer line (date or tagline). */
 type ShareCard = { kicker: string; title: string; footer: string };

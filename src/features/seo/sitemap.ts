@@ -1,6 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { absoluteUrl } from "~/platform/http/page-metadata.ts";
-import { translatedPaths } from "~/platform/i18n/translated-paths.ts";
+import { translatedPaths } from "~/platform/i18n/translated-paths.js";
 import { STATIC_PATHS } from "./static-paths.ts";
 
 type Ref = { slug: string; updated_at: Date };

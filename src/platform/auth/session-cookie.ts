@@ -1,5 +1,5 @@
 import { authUrl } from "~/platform/env/live.ts";
-import { SESSION_COOKIES } from "./cookie-names.ts";
+import { SESSION_COOKIES } from "./cookie-names.js";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
 
 /**

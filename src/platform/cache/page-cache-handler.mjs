@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { env } from "../env/env.js";
+import { hreflangLink, publicPathOfCacheKey } from "../http/hreflang-link.js";
+import { rendersNotFound } from "../http/page-status.js";
 import { siteOrigin } from "../http/site-origin.js";
 import { cachedPageCsp } from "../security/headers.js";
 import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "./namespace.mjs";
@@ -58,6 +60,14 @@ function namespaceFor(serverDistDir) {
   return namespaces.get(key);
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Next's own Link header (its preloads) and the alternates, one header. */
+function withLink(existing, alternates) {
+  const own = Array.isArray(existing) ? existing.join(", ") : existing;
+  return own ? `${own}, ${alternates}` : alternates;
+}
+
 export default class PageCacheHandler extends Store {
   constructor(ctx) {
     const namespace = namespaceFor(ctx?.serverDistDir);
@@ -72,8 +82,24 @@ export default class PageCacheHandler extends Store {
 
   async set(key, data, ctx) {
     // Set on the value Next is about to send, as well as store: the same object answers this request.
-    if (data?.kind === "APP_PAGE" && typeof data.html === "string")
+    if (data?.kind === "APP_PAGE" && typeof data.html === "string") {
       data.headers = { ...data.headers, "content-security-policy": cachedPageCsp(data.html, { https }) };
+      // An unknown slug or path renders the 404 view (page-status.js): Next sends this status with it.
+      if (rendersNotFound(data.html)) data.status = 404;
+      // A page that exists names its alternates (the proxy no longer sees it); a 404 has none.
+      const pagePath = publicPathOfCacheKey(key);
+      const found = (data.status ?? 200) === 200;
+      if (found && pagePath) data.headers.link = withLink(data.headers.link, hreflangLink(siteOrigin(env), pagePath));
+      // A 404 is rendered again on each request rather than stored, so that junk URLs add no entries; it is
+      // sent with the policy above all the same.
+      if (data.status === 404) return;
+      // So is a redirect (a former article slug): Next has already set its Location on the response it is
+      // rendering and would add this copy of it as a second one.
+      if (REDIRECT_STATUSES.has(data.status)) {
+        delete data.headers.location;
+        return;
+      }
+    }
     if (this.unscoped) return;
     return super.set(key, data, ctx);
   }

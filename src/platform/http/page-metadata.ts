@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { truncate } from "../i18n/format.ts";
-import { pagePathIn, spanishPagePath } from "../i18n/translated-paths.ts";
+import { pagePathIn, spanishPagePath } from "../i18n/translated-paths.js";
+import { hreflangLink } from "./hreflang-link.js";
 import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };
@@ -89,22 +90,9 @@ export function pageMetadata(opts: {
 }
 
 /**
- * A URL as Next writes it into the HTML's <link> tags: the site's root is its bare origin (no trailing slash),
- * so the Link header and the HTML name the home page the same way.
- */
-function asHtmlWritesIt(href: string): string {
-  const url = new URL(href);
-  return url.pathname === "/" && url.searchParams.size === 0 ? url.origin : url.href;
-}
-
-/**
  * The HTTP `Link` header of a page (the same hreflang alternates as its HTML): es, en and x-default, from
  * SITE_URL rather than the request's host.
  */
 export function hreflangLinkHeader(pathname: string): string {
-  const english = pathname === "/en" || pathname.startsWith("/en/");
-  const path = pathname === "/en" ? "/" : english ? pathname.slice(3) : pathname;
-  const urls = languageUrls(english ? "en" : "es", path);
-  const link = (href: string, lang: string) => `<${asHtmlWritesIt(href)}>; rel="alternate"; hreflang="${lang}"`;
-  return [link(urls.es, "es"), link(urls.en, "en"), link(urls["x-default"], "x-default")].join(", ");
+  return hreflangLink(siteUrl(), pathname);
 }

@@ -1,4 +1,4 @@
-import { SESSION_COOKIES } from "~/platform/auth/cookie-names.ts";
+import { SESSION_COOKIES } from "~/platform/auth/cookie-names.js";
 import { authUrl, siteUrlSetting } from "~/platform/env/live.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

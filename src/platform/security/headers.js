@@ -87,6 +87,24 @@ export function cachedPageFrameCsp({ dev = false, https = false }) {
 }
 
 /**
+ * next.config `headers()` rules giving every page (`sources`) the frame policy above, with
+ * upgrade-insecure-requests when the request came over HTTPS (X-Forwarded-Proto): the one policy of a page
+ * that is neither stored in Next's cache (which sends its hash policy) nor seen by the proxy (its nonce).
+ * @param {string[]} sources
+ * @param {{ dev?: boolean }} opts
+ */
+export function pageFrameCspRules(sources, { dev = false }) {
+  const csp = (https) => [{ key: "Content-Security-Policy", value: cachedPageFrameCsp({ dev, https }) }];
+  const overHttps = [
+    { type: /** @type {const} */ ("header"), key: "x-forwarded-proto", value: "\\s*https\\s*(?:,.*)?" },
+  ];
+  return sources.flatMap((source) => [
+    { source, headers: csp(false) },
+    { source, has: overHttps, headers: csp(true) },
+  ]);
+}
+
+/**
  * API responses are data, or HTML shown in the admin's preview frame (a newsletter): never scripts there,
  * images and inline styles only, embeddable by our own pages alone.
  */

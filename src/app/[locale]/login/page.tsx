@@ -42,6 +42,6 @@ export default async function LoginPage({
   );
 }
 
-// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
-// src/platform/security/shared-cache.ts lists these pages for the proxy.
+// Rendered per request (session, token or query), with a nonce CSP: the proxy's matcher (src/proxy.ts) lists
+// these pages, so that it runs for them.
 export const dynamic = "force-dynamic";

@@ -13,9 +13,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /noticias without filters: rendered once into Next's cache like the other reader pages, with the newest 20
  * articles in its HTML. It never reads the query (that would make it render per request, and useSearchParams
- * in the explorer would leave the list out of the HTML): a query with filters is rewritten by the proxy to
- * ../noticias-filtradas, which renders per request; any other query gets this page, and the explorer reads
- * the URL once it runs.
+ * in the explorer would leave the list out of the HTML): a query with filters is rewritten by the proxy (whose
+ * matcher takes /noticias only with one of the filter parameters) to ../noticias-filtradas, which renders per
+ * request; any other query gets this page from the cache without the proxy, and the explorer reads the URL
+ * once it runs.
  */
 export default async function NewsListPage({ params }: Props) {
   const { locale } = await params;

@@ -35,6 +35,6 @@ export default async function RegisterPage({ params }: { params: Promise<{ local
   );
 }
 
-// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
-// src/platform/security/shared-cache.ts lists these pages for the proxy.
+// Rendered per request (session, token or query), with a nonce CSP: the proxy's matcher (src/proxy.ts) lists
+// these pages, so that it runs for them.
 export const dynamic = "force-dynamic";

@@ -6,6 +6,6 @@ const page = tokenPage("unsubscribePage", UnsubscribeStatus);
 export const generateMetadata = page.generateMetadata;
 export default page.Page;
 
-// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
-// src/platform/security/shared-cache.ts lists these pages for the proxy.
+// Rendered per request (session, token or query), with a nonce CSP: the proxy's matcher (src/proxy.ts) lists
+// these pages, so that it runs for them.
 export const dynamic = "force-dynamic";

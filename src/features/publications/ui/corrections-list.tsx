@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
-import { pagePathIn } from "~/platform/i18n/translated-paths.ts";
+import { pagePathIn } from "~/platform/i18n/translated-paths.js";
 import { correctionDate, correctionText } from "./correction-notes.tsx";
 
 /** The page's path in each language: /correcciones, /en/corrections (the one table of translated paths). */

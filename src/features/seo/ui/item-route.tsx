@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { NotFoundView } from "~/features/site/ui/not-found-view.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { JsonLd } from "~/ui/page-header.tsx";
-import type { NotFoundKind } from "../not-found.ts";
+import { type NotFoundKind, notFoundView } from "../not-found.ts";
+import { notFoundMetadata } from "./not-found-metadata.ts";
 
 type Params = Promise<{ locale: Locale; slug: string }>;
 /** What the spec's functions get besides the item: the page's language and slug. */
@@ -14,10 +16,10 @@ type ItemContext = { locale: Locale; slug: string };
 interface ItemRouteSpec<T> {
   /** The item's kind: the not-found title of a missing slug (`notFound.<kind>`). */
   kind: Exclude<NotFoundKind, "page">;
-  /** Every slug to prerender at build (in both languages); newer items render on first visit. */
-  refs: () => Promise<{ slug: string }[]>;
   /** The item's cached read; null for an unknown or unpublished slug. */
   load: (slug: string) => Promise<T | null>;
+  /** The current slug of an item whose slug this one was (a former slug), or null. */
+  moved?: (slug: string) => Promise<string | null>;
   metadata: (item: T, ctx: ItemContext) => Metadata;
   /** The page's schema.org object (NewsArticle, Person…), without `@context`. */
   jsonLd: (item: T, ctx: ItemContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -38,13 +40,24 @@ export function itemRoute<T>(spec: ItemRouteSpec<T>) {
     return [];
   }
 
+  /**
+   * No item under this slug: a former slug answers a permanent redirect (308) to the item's page, which the
+   * proxy once did for every request; any other slug gets the kind's 404 view, answered with status 404 by the
+   * cache handler (platform/http/page-status.js), since notFound() here would answer an empty error shell.
+   * Only the page redirects: thrown from generateMetadata too, the response carried two Location headers.
+   */
+  async function redirectIfMoved(locale: Locale, slug: string): Promise<void> {
+    const current = await spec.moved?.(slug).catch(() => null);
+    if (current) permanentRedirect(`${locale === "en" ? "/en" : ""}${spec.back.href}/${encodeURIComponent(current)}`);
+  }
+
   async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
     const { locale, slug } = await params;
     // Metadata is resolved before the layout renders: without this, next-intl would read the request's headers,
     // which a page served from Next's cache cannot do.
     setRequestLocale(locale);
     const item = await spec.load(slug);
-    if (!item) return { title: (await getTranslations({ locale, namespace: "notFound" }))(spec.kind) };
+    if (!item) return notFoundMetadata(locale, spec.kind);
     return spec.metadata(item, { locale, slug });
   }
 
@@ -53,7 +66,10 @@ export function itemRoute<T>(spec: ItemRouteSpec<T>) {
     const { locale, slug } = await params;
     setRequestLocale(locale);
     const item = await spec.load(slug);
-    if (!item) notFound();
+    if (!item) {
+      await redirectIfMoved(locale, slug);
+      return <NotFoundView {...notFoundView(spec.kind)} />;
+    }
     const ctx = { locale, slug };
     const t = await getTranslations(spec.back.namespace);
     const backLink = (

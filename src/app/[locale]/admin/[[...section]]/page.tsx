@@ -34,6 +34,6 @@ export default async function AdminPage({ params }: { params: Promise<{ locale: 
   return <AdminShell section={section} username={session.user.username} />;
 }
 
-// Rendered per request (session, token or query), with a nonce CSP: rendersPerRequest in
-// src/platform/security/shared-cache.ts lists these pages for the proxy.
+// Rendered per request (session, token or query), with a nonce CSP: the proxy's matcher (src/proxy.ts) lists
+// these pages, so that it runs for them.
 export const dynamic = "force-dynamic";

@@ -13,7 +13,6 @@ import { ExternalLinks } from "~/ui/external-links.tsx";
 
 const route = itemRoute({
   kind: "interview",
-  refs: interviewContent.interviewRefs,
   load: interviewContent.interview,
   metadata: (interview, { locale, slug }) => {
     const meta = pageMetadata({

@@ -9,7 +9,6 @@ import { pick } from "~/platform/i18n/localized.ts";
 /** The web version of each sent Top 5 ("View in browser"), in both languages. */
 const route = itemRoute({
   kind: "newsletter",
-  refs: newsletterContent.archive,
   load: newsletterContent.issue,
   metadata: (issue, { locale, slug }) =>
     pageMetadata({

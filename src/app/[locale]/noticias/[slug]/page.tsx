@@ -23,11 +23,11 @@ import { ExternalLinks } from "~/ui/external-links.tsx";
 import { SectionHeading } from "~/ui/page-header.tsx";
 import { Prose } from "~/ui/prose.tsx";
 
-/** Every published article is prerendered at build; newer ones render on first visit and are cached. */
+/** Each article is rendered into Next's cache on its first request and served from it until a write expires it. */
 const route = itemRoute({
   kind: "article",
-  refs: articleContent.articleRefs,
   load: articleContent.article,
+  moved: articleContent.movedSlug,
   metadata: (article, { locale, slug }) => {
     const title = pick(locale, article.title_es, article.title_en);
     const meta = pageMetadata({

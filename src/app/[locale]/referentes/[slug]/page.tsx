@@ -13,7 +13,6 @@ import { ExternalLinks } from "~/ui/external-links.tsx";
 
 const route = itemRoute({
   kind: "referent",
-  refs: directoryContent.referentRefs,
   load: directoryContent.referent,
   metadata: (referent, { locale, slug }) =>
     pageMetadata({
