@@ -58,6 +58,9 @@ try {
     await embedded?.stop();
   }
 } catch (err) {
-  log.fatal({ err }, `${err instanceof BackupRefused ? "refused" : "failed"}: ${err instanceof Error ? err.message : String(err)}`);
+  log.fatal(
+    { err },
+    `${err instanceof BackupRefused ? "refused" : "failed"}: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exitCode = 1;
 }
