@@ -45,11 +45,16 @@ export function linkTags(html: string) {
   });
 }
 
-/** The JSON-LD blocks of a page. */
+/**
+ * The JSON-LD blocks of a page, the page's own first: the site-wide NewsMediaOrganization every page carries
+ * (from the layout, ahead of the page's blocks in the HTML) comes last.
+ */
 export function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? "{}") as Record<string, unknown>,
   );
+  const siteWide = (b: Record<string, unknown>) => b["@type"] === "NewsMediaOrganization";
+  return [...blocks.filter((b) => !siteWide(b)), ...blocks.filter(siteWide)];
 }
 
 /** Width and height of a PNG from its IHDR chunk. */

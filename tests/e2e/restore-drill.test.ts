@@ -115,7 +115,7 @@ describe("restore drill", () => {
     })();
     await until("five acknowledged subscriptions", async () => acked.length >= 5, { timeoutMs: 60_000 });
     const backup = await npmScript("backup");
-    expect(backup.output).toMatch(/\[backup\] .+: \d+ tables/);
+    expect(backup.output).toMatch(/"scope":"backup","msg":".+: \d+ tables/);
     expect(backup.code).toBe(0);
     // Writes acknowledged after the snapshot too: the backup need not hold them, the drill checks only those before.
     await new Promise((r) => setTimeout(r, 1000));

@@ -32,7 +32,8 @@ beforeAll(async () => {
     };
     ready();
   });
-});
+  // The server loads Next's body module on start: seconds when the tiers beside it keep both cores busy.
+}, 60_000);
 afterAll(() => {
   server?.kill("SIGKILL");
 });

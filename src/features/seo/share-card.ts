@@ -36,10 +36,10 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function shareCard(locale: Locale, segments: string[]): Promise<ShareCard | null> {
   const site = await getTranslations({ locale, namespace: "site" });
-  const [pathSection, slug, ...rest] = segments;
-  if (rest.length > 0) return null;
-  // A page with a translated path (/en/corrections) has the card of its Spanish path.
-  const section = pathSection && spanishPagePath(locale, `/${pathSection}`).slice(1);
+  if (segments.length > 2) return null;
+  // A page with a translated path (/en/corrections, /en/authors/x) has the card of its Spanish path.
+  const spanish = segments.length ? spanishPagePath(locale, `/${segments.join("/")}`) : "";
+  const [section, slug] = spanish.slice(1).split("/");
   if (!section) {
     const home = await getTranslations({ locale, namespace: "home" });
     return { kicker: home("heroKicker"), title: home("heroTitle"), footer: site("tagline") };
@@ -92,6 +92,13 @@ export async function shareCard(locale: Locale, segments: string[]): Promise<Sha
       title: pick(locale, issue.subject_es, issue.subject_en),
       footer: issue.sent_at ? day(issue.sent_at) : site("tagline"),
     };
+  }
+  if (section === "autores") {
+    // Every name that signs a published article has a page (the sitemap's); editors and agents too.
+    const signed = await articleContent.authorArticles(slug);
+    const t = await getTranslations({ locale, namespace: "trust.author" });
+    const name = signed.name ?? slug.replace(/-/g, " ").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    return { kicker: t("cardKicker"), title: name, footer: site("tagline") };
   }
   if (section === "referentes") {
     const referent = await directoryContent.referent(slug);

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { E2E_ADMIN } from "../../setup/e2e-global.ts";
 import { type Db, RestClient, unique } from "./client.ts";
 import { DESK_VALID_CALLS } from "./desk-rows.ts";
+import { READER_VALID_CALLS } from "./reader-rows.ts";
 
 export interface Ctx {
   baseUrl: string;
@@ -332,4 +333,5 @@ export const VALID_CALLS: Record<string, Scenario> = {
     return answer;
   },
   ...DESK_VALID_CALLS,
+  ...READER_VALID_CALLS,
 };

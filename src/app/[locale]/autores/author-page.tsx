@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { type AgentProfile, agentContent } from "~/features/agents/index.ts";
 import { AUTHOR_PATH, articleContent } from "~/features/articles/index.ts";
 import { ArticleCard } from "~/features/articles/ui/article-card.tsx";
 import { verificationContent } from "~/features/publications/index.ts";
+import { notFoundView } from "~/features/seo/index.ts";
+import { notFoundMetadata } from "~/features/seo/ui/not-found-metadata.ts";
+import { NotFoundView } from "~/features/site/ui/not-found-view.tsx";
 import { editorContent } from "~/features/users/index.ts";
 import { absoluteUrl, pageMetadata, siteUrl } from "~/platform/http/page-metadata.ts";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
@@ -29,13 +32,21 @@ async function loadAuthor(slug: string) {
   return { name, agent, editor, reviewed, articles: signed.articles };
 }
 
+/**
+ * None at build (the build has no SITE_URL): each author page is rendered into Next's cache on its first
+ * request, like the item pages, so it is served without the proxy and with its hreflang Link header.
+ */
+export async function generateAuthorParams(): Promise<{ slug: string }[]> {
+  return [];
+}
+
 const pathOf = (locale: Locale, slug: string) => `${AUTHOR_PATH[locale]}/${slug}`;
 
 export async function authorMetadata({ params }: { params: AuthorParams }): Promise<Metadata> {
   const { locale, slug } = await params;
   setRequestLocale(locale);
   const author = await loadAuthor(slug);
-  if (!author) return {};
+  if (!author) return notFoundMetadata(locale, "page");
   const t = await getTranslations({ locale, namespace: "trust.author" });
   const title = author.agent ? t("agentTitle", { name: author.name }) : author.name;
   const meta = pageMetadata({ locale, path: pathOf(locale, slug), title, description: intro(t, author) });
@@ -56,7 +67,9 @@ export async function authorPage({ params }: { params: AuthorParams }, pathLocal
   if (locale !== pathLocale) permanentRedirect(localizedPath(pathOf(locale, slug), locale));
   setRequestLocale(locale);
   const author = await loadAuthor(slug);
-  if (!author) notFound();
+  // A cached page cannot call notFound() (Next answers an empty error shell): the 404 view, which the cache
+  // handler answers with status 404 and never stores (src/platform/http/page-status.js).
+  if (!author) return <NotFoundView {...notFoundView("page")} />;
   const t = await getTranslations({ locale, namespace: "trust.author" });
   const { agent } = author;
   const urls = [absoluteUrl("es", pathOf("es", slug)), absoluteUrl("en", pathOf("en", slug))];

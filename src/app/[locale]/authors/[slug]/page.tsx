@@ -1,6 +1,7 @@
-import { type AuthorParams, authorMetadata, authorPage } from "../../autores/author-page.tsx";
+import { type AuthorParams, authorMetadata, authorPage, generateAuthorParams } from "../../autores/author-page.tsx";
 
 export const generateMetadata = authorMetadata;
+export const generateStaticParams = generateAuthorParams;
 
 /** /en/authors/{slug}: the English path of /autores/{slug} (a Spanish visit goes there). */
 export default async function AuthorPageEn(props: { params: AuthorParams }) {
