@@ -13,10 +13,11 @@ const ldOf = async (path: string) => {
 };
 
 describe("structured data", () => {
-  it("articles: a NewsArticle with a publisher logo, a typed author and the content's own dates", async () => {
+  it("articles: a NewsArticle (an analysis: AnalysisNewsArticle) with a publisher logo, a typed author and the content's own dates", async () => {
     const [ld] = await ldOf(`/noticias/${article.slug}`);
+    expect(article.type).toBe("analisis");
     expect(ld).toMatchObject({
-      "@type": "NewsArticle",
+      "@type": "AnalysisNewsArticle",
       mainEntityOfPage: { "@type": "WebPage", "@id": `${site}/noticias/${article.slug}` },
       publisher: {
         "@type": "Organization",

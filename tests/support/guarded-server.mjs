@@ -12,7 +12,8 @@ import { installRequestGuard } from "../../src/platform/http/request-guard.mjs";
 
 const uncaught = [];
 process.on("uncaughtException", (err) => uncaught.push(`${err.message} (${err.code})`));
-installRequestGuard({ log: { debug() {}, info() {}, warn() {}, error() {} } });
+const quiet = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
+installRequestGuard({ log: quiet });
 
 const server = http.createServer(async (req, res) => {
   if (req.method !== "GET" && req.method !== "HEAD") {

@@ -104,9 +104,7 @@ export class Db {
    * cron) write there whatever a test does.
    */
   async counts(): Promise<Record<string, number>> {
-    // An earlier file's load (hundreds of sign-ups, each a confirmation mail job) can take more than a minute
-    // to drain on a loaded machine: wait for it rather than count while it is still sending.
-    await this.jobsIdle(120_000);
+    await this.jobsIdle();
     // A send still finishing from an earlier file (its lanes run outside the job table) can write between two
     // counts: read until two readings 300 ms apart agree, so only the call under test can change them.
     const deadline = Date.now() + 60_000;
