@@ -1,16 +1,11 @@
-import NewsletterAlert from "@emails/newsletter-alert.tsx";
-import { createElement } from "react";
-import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import { mailEditorsOnce } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
-import { localeHomeUrl } from "~/platform/http/site-url.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { previousFire } from "~/platform/jobs/jobs-client.ts";
 
 /** A slot with no run this long after it fired is missed (the backup of a large site takes a while to start). */
 export const MISSED_AFTER_MS = 2 * 60 * 60 * 1000;
-/** An e-mail claim older than this was left by a process that died mid-send: another check may retry it. */
-const NOTIFY_LEASE_MS = 5 * 60 * 1000;
 const ALERTING = ["failed", "missed"];
 
 const madridTime = (at: Date) =>
@@ -53,41 +48,41 @@ export function backupAlertMessage(run: { status: string; slot: Date; error: str
   return run.status === "failed" ? t("alerts.failed", { slot, detail: run.error ?? "" }) : t("alerts.missed", { slot });
 }
 
-/** Mails one alert unless it was mailed already: a conditional claim with a lease, and an idempotency key. */
-async function notifyEditors(db: DbClient, id: string, now: Date): Promise<boolean> {
-  const claimed = await db.backupRun.updateMany({
-    where: {
-      id,
-      alert_notified_at: null,
-      OR: [{ alert_claimed_at: null }, { alert_claimed_at: { lt: new Date(now.getTime() - NOTIFY_LEASE_MS) } }],
+/** Mails one alert unless it was mailed already (the claim and mark on this feature's table). */
+function notifyEditors(db: DbClient, id: string, now: Date): Promise<boolean> {
+  const row = {
+    claim: async (leaseCutoff: Date) => {
+      const claimed = await db.backupRun.updateMany({
+        where: {
+          id,
+          alert_notified_at: null,
+          OR: [{ alert_claimed_at: null }, { alert_claimed_at: { lt: leaseCutoff } }],
+        },
+        data: { alert_claimed_at: now },
+      });
+      return claimed.count > 0;
     },
-    data: { alert_claimed_at: now },
-  });
-  if (claimed.count === 0) return false;
-  const run = await db.backupRun.findUniqueOrThrow({ where: { id } });
-  const message = backupAlertMessage(run, "es");
-  try {
-    // The editors' alert e-mail (title, message, a link to the admin): the newsletter's alerts use it too.
-    const { html, text } = await renderEmail(
-      createElement(NewsletterAlert, {
-        siteUrl: localeHomeUrl("es"),
-        adminUrl: `${localeHomeUrl("es")}/admin/trabajos`,
+    release: async () => {
+      await db.backupRun.updateMany({ where: { id, alert_notified_at: null }, data: { alert_claimed_at: null } });
+    },
+    markSent: async () => {
+      await db.backupRun.update({ where: { id }, data: { alert_notified_at: new Date() } });
+    },
+  };
+  return mailEditorsOnce(
+    db,
+    row,
+    async () => {
+      const message = backupAlertMessage(await db.backupRun.findUniqueOrThrow({ where: { id } }), "es");
+      return {
         title: translatorFor("es", "adminBackups")("alertsTitle"),
         message,
-      }),
-    );
-    await sendEmail(db, {
-      to: env.EDITORS_EMAIL,
-      subject: translatorFor("es", "emails")("backupAlertSubject", { title: message.slice(0, 120) }),
-      html,
-      text,
-      tag: "backup-alert",
-      idempotencyKey: `backup-alert-${id}`,
-    });
-  } catch (err) {
-    await db.backupRun.updateMany({ where: { id, alert_notified_at: null }, data: { alert_claimed_at: null } });
-    throw err;
-  }
-  await db.backupRun.update({ where: { id }, data: { alert_notified_at: new Date() } });
-  return true;
+        subject: translatorFor("es", "emails")("backupAlertSubject", { title: message.slice(0, 120) }),
+        adminPath: "/admin/trabajos",
+        tag: "backup-alert",
+        key: `backup-alert-${id}`,
+      };
+    },
+    now,
+  );
 }

@@ -2,6 +2,7 @@
 
 export type { BatchEmail, BatchRecipient, BatchSendDeps, BatchToSend } from "./batch-send.ts";
 export { MAX_BATCH, ProviderUnavailableError, resendBatchDeps, sendEmailBatch } from "./batch-send.ts";
+export { type AlertMail, type AlertRow, mailEditorsOnce } from "./editors-alert.ts";
 export type { EventCounts } from "./event-counts.ts";
 export { eventCounts } from "./event-counts.ts";
 export { adminOutboxRouter } from "./outbox-router.ts";

@@ -1,12 +1,9 @@
-import NewsletterAlert from "@emails/newsletter-alert.tsx";
-import { createElement } from "react";
-import { renderEmail, sendEmail } from "~/features/mail/index.ts";
+import { mailEditorsOnce } from "~/features/mail/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { env } from "~/platform/env/env.js";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { previousFire } from "~/platform/jobs/jobs-client.ts";
 import { liveSendRuns } from "../send/send-control.ts";
-import { siteUrl } from "../urls.ts";
 
 /** A send with no progress (no batch marked, so no change to the row) for this long is stalled. */
 export const STALL_MS = 10 * 60 * 1000;
@@ -15,8 +12,6 @@ const FAILED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Every Friday at 00:00 and 12:00, Madrid time: the Top 5 is due out by noon. */
 const FRIDAY_START = "TZ=Europe/Madrid 0 0 * * 5";
 const FRIDAY_NOON = "TZ=Europe/Madrid 0 12 * * 5";
-/** An e-mail claim older than this was left by a process that died mid-send: another run may retry it. */
-const NOTIFY_LEASE_MS = 5 * 60 * 1000;
 
 export type AlertKind = "failed" | "stalled" | "missed" | "provider_outage";
 interface Condition {
@@ -157,50 +152,46 @@ export async function alertMessage(
   return t("alerts.missed", { detail: alert.detail ? madridDay(new Date(alert.detail)) : "" });
 }
 
-/**
- * Mails one alert to the editors unless it was mailed already. The claim is a conditional update with a
- * lease, so two instances never both send it; the provider's idempotency key covers a crash between the
- * provider accepting the mail and the row being marked.
- */
-async function notifyEditors(db: DbClient, key: string, now: Date): Promise<boolean> {
-  const claimed = await db.newsletterAlert.updateMany({
-    where: {
-      key,
-      notified_at: null,
-      OR: [{ notify_claimed_at: null }, { notify_claimed_at: { lt: new Date(now.getTime() - NOTIFY_LEASE_MS) } }],
+/** Mails one alert to the editors unless it was mailed already (the claim and mark on this feature's table). */
+function notifyEditors(db: DbClient, key: string, now: Date): Promise<boolean> {
+  const row = {
+    claim: async (leaseCutoff: Date) => {
+      const claimed = await db.newsletterAlert.updateMany({
+        where: {
+          key,
+          notified_at: null,
+          OR: [{ notify_claimed_at: null }, { notify_claimed_at: { lt: leaseCutoff } }],
+        },
+        data: { notify_claimed_at: now },
+      });
+      return claimed.count > 0;
     },
-    data: { notify_claimed_at: now },
-  });
-  if (claimed.count === 0) return false;
-  const alert = await db.newsletterAlert.findUniqueOrThrow({ where: { key } });
-  const title = translatorFor("es", "adminNewsletters")("alertsTitle");
-  const message = await alertMessage(db, alert, "es");
-  try {
-    const { html, text } = await renderEmail(
-      createElement(NewsletterAlert, {
-        siteUrl: siteUrl("es"),
-        adminUrl: `${siteUrl("es")}/admin/newsletters`,
-        title,
+    release: async () => {
+      await db.newsletterAlert.updateMany({ where: { key, notified_at: null }, data: { notify_claimed_at: null } });
+    },
+    markSent: async () => {
+      await db.newsletterAlert.update({ where: { key }, data: { notified_at: new Date() } });
+    },
+  };
+  return mailEditorsOnce(
+    db,
+    row,
+    async () => {
+      const alert = await db.newsletterAlert.findUniqueOrThrow({ where: { key } });
+      const message = await alertMessage(db, alert, "es");
+      return {
+        title: translatorFor("es", "adminNewsletters")("alertsTitle"),
         message,
-      }),
-    );
-    await sendEmail(db, {
-      to: env.EDITORS_EMAIL,
-      subject: translatorFor("es", "emails")("alertSubject", { title: message.slice(0, 120) }),
-      html,
-      text,
-      tag: "newsletter-alert",
-      idempotencyKey: `newsletter-alert-${key}`.slice(0, 256),
-      // About the provider itself: it cannot carry the news of its own outage.
-      via: alert.kind === "provider_outage" ? "outbox" : undefined,
-    });
-  } catch (err) {
-    // Let the next check try again.
-    await db.newsletterAlert.updateMany({ where: { key, notified_at: null }, data: { notify_claimed_at: null } });
-    throw err;
-  }
-  await db.newsletterAlert.update({ where: { key }, data: { notified_at: new Date() } });
-  return true;
+        subject: translatorFor("es", "emails")("alertSubject", { title: message.slice(0, 120) }),
+        adminPath: "/admin/newsletters",
+        tag: "newsletter-alert",
+        key: `newsletter-alert-${key}`,
+        // About the provider itself: it cannot carry the news of its own outage.
+        via: alert.kind === "provider_outage" ? "outbox" : undefined,
+      };
+    },
+    now,
+  );
 }
 
 /** The open alerts for the admin's banner, newest first, in the admin's language. */
