@@ -3,7 +3,9 @@ import { ensureAdmin } from "~/features/users/ensure-admin.ts";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { ensureDatabase } from "./database.ts";
 import { prepareRuntime } from "./prepare-runtime.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("admin");
 
 /**
  * `npm run admin:create -- --email a@b.c --password secret`: creates an admin account, or promotes an
@@ -20,8 +22,6 @@ if (!email || !password || password.length < 6) {
 const { url, embedded } = await ensureDatabase(env);
 const db = createPrismaClient(url);
 const result = await ensureAdmin(db, { email, password, resetPassword: true });
-log.info(
-  result?.created ? `[admin] created ${email}` : `[admin] ${email} is an admin; password set, its sessions ended`,
-);
+log.info(result?.created ? `created ${email}` : `${email} is an admin; password set, its sessions ended`);
 await db.$disconnect();
 await embedded?.stop();

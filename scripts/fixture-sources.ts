@@ -1,5 +1,7 @@
 import { startFixtureSources } from "../tests/support/fixture-sources.ts";
-import { processLog as log } from "./process-log.mjs";
+import { scopedProcessLog } from "./process-log.mjs";
+
+const log = scopedProcessLog("fixtures");
 
 /**
  * The fixture corpus (tests/fixtures/sources) on loopback, standing in for official sites so the agents'
@@ -9,6 +11,6 @@ import { processLog as log } from "./process-log.mjs";
 const port = Number(process.argv[2] ?? 4010);
 const server = await startFixtureSources(port);
 log.info(
-  `[fixtures] official-site stand-in at ${server.url} (e.g. ${server.url}/digital-strategy.ec.europa.eu/es/ai-act-calendario.html)`,
+  `official-site stand-in at ${server.url} (e.g. ${server.url}/digital-strategy.ec.europa.eu/es/ai-act-calendario.html)`,
 );
 process.on("SIGINT", () => void server.close().then(() => process.exit(0)));

@@ -13,7 +13,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "edge") return;
   const { siteUrl, siteUrlWarning } = await import("~/platform/http/site-url.ts");
   const warning = siteUrlWarning();
-  if (warning) (await import("~/platform/log/logger.ts")).log.warn(warning);
+  if (warning) (await import("~/platform/log/logger.ts")).log.child({ scope: "site" }).warn(warning);
   defaultAuthUrl(siteUrl());
   // Only Next's own Node server runs the engine (not scripts or tests that call register()).
   // biome-ignore lint/style/noProcessEnv: a literal the bundler replaces per runtime (see above)
@@ -22,9 +22,9 @@ export async function register() {
     await startAppJobs();
     // Without the database's identity the cache handler cannot key pages on it, so it shares none through Redis.
     if (redisUrl() && !databaseIdSetting())
-      (await import("~/platform/log/logger.ts")).log.warn(
-        "[cache] DATABASE_ID is not set (the launcher reads it from the database): nothing is shared through REDIS_URL",
-      );
+      (await import("~/platform/log/logger.ts")).log
+        .child({ scope: "cache" })
+        .warn("DATABASE_ID is not set (the launcher reads it from the database): nothing is shared through REDIS_URL");
     // The in-process data cache hears the expiries of processes that cannot reach it (the send's own process).
     const url = databaseUrl();
     if (url && !redisUrl()) await (await import("~/platform/cache/expire-tags.ts")).followTagExpiries(url);

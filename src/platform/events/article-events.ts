@@ -30,7 +30,7 @@ export async function emitArticleEvent(db: DbClient, event: ArticleEvent): Promi
     try {
       await listener(db, event);
     } catch (err) {
-      log.error({ err }, `[articles] a listener of ${event.kind} ${event.articleId} failed`);
+      log.child({ scope: "articles" }).error({ err }, `a listener of ${event.kind} ${event.articleId} failed`);
     }
   }
 }

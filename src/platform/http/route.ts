@@ -50,7 +50,7 @@ export function routeErrorResponse(err: unknown, headers: Headers): Response {
   }
   if (isClientAbort(err)) return errorResponse(new AppError("BAD_REQUEST", "Request body aborted"));
   if (isDatabaseUnavailable(err)) return errorResponse(databaseUnavailableError(err));
-  requestLog(headers).error({ err }, "[route] unexpected error");
+  requestLog(headers).child({ scope: "route" }).error({ err }, "unexpected error");
   return errorResponse(new AppError("INTERNAL", "Internal server error"));
 }
 

@@ -13,7 +13,7 @@ export function siteUrl(): string {
 /** The production warning for an unset SITE_URL (src/instrumentation.ts logs it once at start). */
 export function siteUrlWarning(): string | null {
   if (env.SITE_URL || env.NODE_ENV !== "production") return null;
-  return `[site] SITE_URL is not set: links in pages, feeds, the sitemap and e-mails point at ${siteUrl()}. Set SITE_URL to the site's public origin (e.g. https://riesgos-ia.example).`;
+  return `SITE_URL is not set: links in pages, feeds, the sitemap and e-mails point at ${siteUrl()}. Set SITE_URL to the site's public origin (e.g. https://riesgos-ia.example).`;
 }
 
 /** The home page of a language: Spanish at the root, English under /en (next-intl's "as-needed" prefix). */

@@ -106,11 +106,13 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
     // PostgreSQL down or restarting: a clear 503 with Retry-After (the client may simply retry), not a 500.
     if (isDatabaseUnavailable(cause)) {
       const app = databaseUnavailableError(cause);
-      requestLog(ctx.headers).warn(`[trpc] database unavailable: ${cause instanceof Error ? cause.message : cause}`);
+      requestLog(ctx.headers).child({ scope: "trpc" }).warn({ err: cause }, "database unavailable");
       throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: app.message, cause: app });
     }
     if (result.error.code === "INTERNAL_SERVER_ERROR")
-      requestLog(ctx.headers).error({ err: result.error.cause ?? result.error }, "[trpc] unexpected error");
+      requestLog(ctx.headers)
+        .child({ scope: "trpc" })
+        .error({ err: result.error.cause ?? result.error }, "unexpected error");
   }
   return result;
 });
@@ -182,7 +184,9 @@ const audited = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
     input,
     data: result.ok ? result.data : undefined,
     error: result.ok ? undefined : { code: result.error.code, message: result.error.message },
-  }).catch((err) => requestLog(ctx.headers).error({ err, audit: meta.audit }, "[audit] could not record"));
+  }).catch((err) =>
+    requestLog(ctx.headers).child({ scope: "audit" }).error({ err, audit: meta.audit }, "could not record"),
+  );
   return result;
 });
 

@@ -110,7 +110,9 @@ export async function handleRest(incoming: Request): Promise<Response> {
     },
     onError: ({ error }) => {
       if (error.code === "INTERNAL_SERVER_ERROR" && !isClientAbort(error.cause))
-        requestLog(req.headers).error({ err: error.cause ?? error }, "[rest] unexpected error");
+        requestLog(req.headers)
+          .child({ scope: "rest" })
+          .error({ err: error.cause ?? error }, "unexpected error");
     },
   });
   const headers = new Headers(res.headers);

@@ -13,7 +13,7 @@ export const POST = route("public", async (req) => {
   // The session ends in the database, so a copy of the cookie is worthless from now on.
   if (token)
     await revokeSession(db, token).catch((err: unknown) =>
-      requestLog(req.headers).error({ err }, "[auth] logout failed"),
+      requestLog(req.headers).child({ scope: "auth" }).error({ err }, "logout failed"),
     );
   const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
   for (const cookie of clearedSessionCookies()) headers.append("set-cookie", cookie);
