@@ -20,7 +20,8 @@ import { createPrismaClient } from "~/platform/db/client.ts";
 import { startEmbeddedPostgres, tempDataDir } from "~/platform/db/embedded-postgres.ts";
 import { migrate } from "~/platform/db/migrate.ts";
 import { loadSeed } from "../seed/load.ts";
-import { DEFAULT_END, insertGeneratedArticles } from "./lib/article-generator.ts";
+import { DEFAULT_END } from "./lib/article-generator.ts";
+import { insertGeneratedArticles } from "./lib/article-insert.ts";
 import { freePort } from "./lib/corpus-processes.ts";
 import { kernelMemory, resetKernelPeak } from "./lib/process-memory.ts";
 

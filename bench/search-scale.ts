@@ -20,13 +20,8 @@ import { createPrismaClient } from "~/platform/db/client.ts";
 import { migrate } from "~/platform/db/migrate.ts";
 import { loadSeed } from "../seed/load.ts";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
-import {
-  COMMON_TAG,
-  DEFAULT_END,
-  entityNamesByFrequency,
-  insertGeneratedArticles,
-  RARE_TAG,
-} from "./lib/article-generator.ts";
+import { COMMON_TAG, DEFAULT_END, entityNamesByFrequency, RARE_TAG } from "./lib/article-generator.ts";
+import { insertGeneratedArticles } from "./lib/article-insert.ts";
 
 const SEARCH_GOAL_MS = 20;
 

@@ -4,7 +4,8 @@
  * faithful drafts. Prints a markdown table.
  */
 import { verifyDraft } from "~/features/grounding/verification/verify.ts";
-import { type AdvCase, buildAdversarial } from "./grounding-adversarial.ts";
+import type { AdvCase } from "./adversarial-drafts.ts";
+import { buildAdversarial } from "./grounding-adversarial.ts";
 
 export function caughtAsExpected(c: AdvCase, verbose = false): boolean {
   const report = verifyDraft({ drafts: c.drafts, sources: c.sources });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HIGHLIGHT_START } from "~/features/articles/schema.ts";
 import { searchContent } from "~/features/search/search.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
-import { entityNamesByFrequency, insertGeneratedArticles } from "../../bench/lib/article-generator.ts";
+import { entityNamesByFrequency } from "../../bench/lib/article-generator.ts";
+import { insertGeneratedArticles } from "../../bench/lib/article-insert.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 
 // More articles than the search's recent window (5,000), so every way it finds an article's newest matches
