@@ -1,104 +1,23 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildAgentRun } from "../support/builders.ts";
-import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM, startFakeNews } from "../support/fake-news.ts";
-import { DEFAULT_DRAFT, type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai.ts";
-import { SOURCE_PAGES, startFakeSources } from "../support/fake-sources.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { agentProvidersSuite, CONSULTATION } from "../support/agent-providers.ts";
+import { ATOM_ENTRY, NEWSAPI_ARTICLE, RSS_ITEM } from "../support/fake-news.ts";
+import { SOURCE_PAGES } from "../support/fake-sources.ts";
 
-// Providers read their configuration through src/platform/env/env.js at import time: start the fakes, point the env at
-// them, then import the app.
-let openai: FakeOpenAi;
-let perplexity: FakeOpenAi;
-let news: Awaited<ReturnType<typeof startFakeNews>>;
-// Official sites stand-in: drafts are written only from pages the fetcher read (SOURCE_FETCH_EXTRA_HOSTS).
-let sources: Awaited<ReturnType<typeof startFakeSources>>;
-const CONSULTATION = "/ai-office/consultation";
-/** The RSS feed's items (a test swaps in a fresh one: an item an article already cites is covered). */
-const rssItems: { title: string; url: string }[] = [];
-let app: Awaited<ReturnType<typeof loadApp>>;
-const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-images-"));
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function loadApp() {
-  const [sessions, dispatcher, job, db, markdown, execute] = await Promise.all([
-    import("../support/sessions.ts"),
-    import("../support/jobs.ts"),
-    import("~/features/agents/jobs.ts"),
-    import("~/platform/db/db.ts"),
-    import("~/platform/security/markdown.ts"),
-    import("~/features/agents/execute.ts"),
-  ]);
-  return {
-    admin: sessions.callerAs(sessions.adminSession),
-    ...dispatcher,
-    ...job,
-    ...markdown,
-    ...execute,
-    db: db.db,
-  };
-}
-
-beforeAll(async () => {
-  sources = await startFakeSources();
-  rssItems.push({ title: RSS_ITEM.title, url: sources.urlOf(`${CONSULTATION}?rss`) });
-  [openai, perplexity, news] = await Promise.all([
-    startFakeOpenAi(),
-    startFakeOpenAi({ citations: [{ title: "AISI", url: sources.urlOf("/aisi/frontier-trends") }] }),
-    startFakeNews({ rssItems }),
-  ]);
-  vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
-  vi.stubEnv("OPENAI_API_KEY", "fake-openai-key");
-  vi.stubEnv("OPENAI_BASE_URL", openai.url);
-  vi.stubEnv("PERPLEXITY_API_KEY", "fake-perplexity-key");
-  vi.stubEnv("PERPLEXITY_BASE_URL", perplexity.url);
-  vi.stubEnv("NEWSAPI_KEY", "fake-newsapi-key");
-  vi.stubEnv("NEWSAPI_BASE_URL", news.newsApiUrl);
-  vi.stubEnv("NEWS_FEEDS", `${news.rssUrl},${news.atomUrl}`);
-  vi.stubEnv("IMAGE_STORAGE_DIR", imageDir);
-  vi.stubEnv("SOURCE_ALLOWLIST", "");
-  app = await loadApp();
+/**
+ * Each agent type's run against fake providers (OpenAI, Perplexity, NewsAPI and feeds, official sites), through
+ * the real entry point: what it reads, writes and cites; auto-publish of a verified draft.
+ */
+const { parts, rssItems, imageDir, unique, activeAgent, execute } = agentProvidersSuite();
+type Parts = ReturnType<typeof parts>;
+let openai: Parts["openai"];
+let perplexity: Parts["perplexity"];
+let news: Parts["news"];
+let sources: Parts["sources"];
+let app: Parts["app"];
+beforeAll(() => {
+  ({ openai, perplexity, news, sources, app } = parts());
 });
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await Promise.all([openai?.close(), perplexity?.close(), news?.close(), sources?.close()]);
-  fs.rmSync(imageDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  openai.reset();
-  perplexity.reset();
-  news.reset();
-  sources.reset();
-  // Letters only: the verifier checks the title too, and a random number there is a figure no source states.
-  const tag = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
-  openai.draft = { ...DEFAULT_DRAFT, title: `${DEFAULT_DRAFT.title} ${unique} ${tag}` };
-});
-
-type AgentType = "article-generator" | "perplexity-generator" | "interview-generator" | "news-aggregator";
-
-async function activeAgent(type: AgentType, extra: Record<string, unknown> = {}) {
-  const agent = await app.admin.admin.agents.create({
-    name: `Agente ${type} ${unique} ${Math.random().toString(36).slice(2, 6)}`,
-    type,
-    config: { content: { topics: "ai act, riesgos", targetLength: "600", sourceUrls: [sources.urlOf(CONSULTATION)] } },
-    ...extra,
-  });
-  expect(agent.status).toBe("draft");
-  return app.admin.admin.agents.update({ ...agent, status: "active", ...extra });
-}
-
-/** Executes through the real entry point (the job engine) and waits for the run to settle. */
-async function execute(agentId: string) {
-  const response = await app.admin.admin.agents.execute({ id: agentId });
-  expect(response.success).toBe(true);
-  await app.settleJobs();
-  const run = await app.admin.admin.runs.byId({ id: response.run!.id });
-  const article = await app.db.article.findUnique({ where: { agent_run_id: run.id } });
-  return { response, run, article };
-}
 
 describe("agent runs against fake providers", () => {
   it("answers execute-all with 'Sin agentes activos' when no agent is active", async () => {
@@ -263,96 +182,5 @@ describe("agent runs against fake providers", () => {
     expect(none.article).toBeNull();
     expect(none.run.status).toBe("failed");
     expect(none.run.logs.join("\n")).toContain("blog.example.com");
-  });
-
-  it("retries a provider 500 and then records the run as failed with the error", async () => {
-    const agent = await activeAgent("article-generator");
-    const row = await buildAgentRun(app.db, agent.id);
-    openai.failNext(Number.POSITIVE_INFINITY, 500);
-    await expect(app.runJob(app.agentRunJob, { runId: row.id })).rejects.toThrow();
-    openai.failNext(0);
-    const run = await app.admin.admin.runs.byId({ id: row.id });
-    expect(run.status).toBe("failed");
-    expect(run.error).toMatch(/500/);
-    expect(run.result.failure?.code).toBe("provider");
-    expect(run.logs.join("\n")).toContain("Intento 1 fallido");
-    // 4 job attempts × (1 call + 1 SDK retry)
-    expect(openai.chatRequests().length).toBe(8);
-    expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(0);
-  });
-
-  it("cancelling a run from admin › Trabajos marks the agent run failed, with the reason", async () => {
-    const agent = await activeAgent("article-generator");
-    openai.failNext(Number.POSITIVE_INFINITY, 500);
-    const response = await app.admin.admin.agents.execute({ id: agent.id });
-    const run = response.run!;
-    // Failed once, waiting in its backoff: the operator gives up on it.
-    const jobId = await app.waitForRunState(app.agentRunJob, run.id, "retry");
-    await app.admin.admin.jobs.cancel({ id: jobId });
-    const cancelled = await app.admin.admin.runs.byId({ id: run.id });
-    expect(cancelled).toMatchObject({ status: "failed", result: { failure: { code: "cancelled" } } });
-    expect(cancelled.finished_at).toBeInstanceOf(Date);
-    openai.failNext(0);
-    await app.settleJobs();
-    expect((await app.admin.admin.runs.byId({ id: run.id })).status).toBe("failed");
-    expect(await app.db.article.count({ where: { agent_run_id: run.id } })).toBe(0);
-  });
-
-  it("a replayed run yields one article", async () => {
-    const agent = await activeAgent("article-generator");
-    const row = await buildAgentRun(app.db, agent.id);
-    await app.runJob(app.agentRunJob, { runId: row.id });
-    await app.runJob(app.agentRunJob, { runId: row.id });
-    expect(await app.db.article.count({ where: { agent_run_id: row.id } })).toBe(1);
-    const run = await app.admin.admin.runs.byId({ id: row.id });
-    expect(run.status).toBe("completed");
-    expect(run.logs.join("\n")).toContain("no se creará otro artículo");
-  });
-
-  it("stores a <script> body as written but renders it inert", async () => {
-    const agent = await activeAgent("article-generator");
-    openai.draft = {
-      ...openai.draft,
-      body: 'Texto <script>alert("x")</script> <img src=x onerror="alert(1)"> [pulsa](javascript:alert(1))',
-    };
-    const { article } = await execute(agent.id);
-    expect(article!.body_es).toContain("<script>");
-    const html = app.renderMarkdown(article!.body_es);
-    expect(html).not.toMatch(/<script|onerror|javascript:/i);
-    expect(html).toContain("Texto");
-  });
-
-  it("manual generation lands a draft signed by the chosen author (or the signed-in admin)", async () => {
-    const res = await app.admin.admin.manualGeneration.generate({
-      userPrompt: "Escribe sobre el AI Act",
-      contentType: "news",
-      generateImage: false,
-      sourceUrls: [sources.urlOf(CONSULTATION)],
-    });
-    expect(res.success).toBe(true);
-    await app.settleJobs();
-    const article = await app.db.article.findUniqueOrThrow({ where: { agent_run_id: res.run!.id } });
-    expect(article).toMatchObject({ status: "draft", type: "noticia", author: "editora", is_agent: true });
-    const prompt = JSON.stringify(openai.chatRequests()[0]!.body);
-    expect(prompt).toContain("periodista español");
-    expect(prompt).toContain("Escribe sobre el AI Act");
-  });
-
-  it("image regeneration stores a revision by the system and an audit entry by the editor", async () => {
-    const agent = await activeAgent("article-generator");
-    const { article } = await execute(agent.id);
-    const res = await app.admin.admin.publications.regenerateImage({ slug: article!.slug });
-    expect(res.message).toMatch(/imagen/);
-    await app.settleJobs();
-    const revisions = await app.db.articleRevision.findMany({
-      where: { article_id: article!.id },
-      orderBy: { created_at: "asc" },
-    });
-    expect(revisions.map((r) => [r.action, r.actor_name, r.fields])).toEqual([
-      ["agent_draft", agent.name, expect.any(Array)],
-      ["image_regeneration", "sistema", ["image_url"]],
-    ]);
-    const audit = await app.db.auditEntry.findMany({ where: { target_id: article!.slug } });
-    expect(audit).toMatchObject([{ action: "article.regenerate_image", actor_name: "editora", outcome: "success" }]);
   });
 });
