@@ -72,7 +72,10 @@ export function agentProvidersSuite() {
     vi.stubEnv("NEWS_FEEDS", `${news.rssUrl},${news.atomUrl}`);
     vi.stubEnv("IMAGE_STORAGE_DIR", imageDir);
     vi.stubEnv("SOURCE_ALLOWLIST", "");
-    current = { openai, perplexity, news, sources, app: await loadApp() };
+    const app = await loadApp();
+    // The job engine starts (and makes its schema) here, as at the app's start, not inside a file's first run.
+    await app.settleJobs();
+    current = { openai, perplexity, news, sources, app };
   });
 
   afterAll(async () => {
