@@ -1,14 +1,15 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn.ts";
 
+// Short names (globals.css): badges repeat on every card, and each class list travels in the HTML and the payload.
 const VARIANTS = {
-  default: "bg-ink text-paper tracking-wide",
-  secondary: "bg-sand text-ink tracking-wide",
-  outline: "border border-ink/30 text-ink tracking-wide",
-  destructive: "bg-accent text-accent-ink tracking-wide",
-  neutral: "bg-ink/[0.06] text-ink tracking-wide",
-  sponsored: "bg-sponsor text-sponsor-ink tracking-wide",
-  new: "bg-accent text-accent-ink tracking-widest",
+  default: "badge-ink",
+  secondary: "badge-sand",
+  outline: "badge-outline",
+  destructive: "badge-accent",
+  neutral: "badge-neutral",
+  sponsored: "badge-sponsor",
+  new: "badge-new",
 } as const;
 export type BadgeVariant = keyof typeof VARIANTS;
 
@@ -17,5 +18,5 @@ export function Badge({
   className,
   ...props
 }: ComponentProps<"span"> & { variant?: BadgeVariant }) {
-  return <span className={cn("badge", VARIANTS[variant], className)} {...props} />;
+  return <span className={cn(VARIANTS[variant], className)} {...props} />;
 }

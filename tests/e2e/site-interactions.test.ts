@@ -195,11 +195,24 @@ describe("header", () => {
 
   it("mobile (390 px): the menu opens, lists the sections and closes on choosing a link", async () => {
     await freshPage(390);
+    // The menu's panel is an island loaded on the first tap: no script of the page's first load carries it.
+    const scripts: { url: string; body: Promise<string>; afterTap: boolean }[] = [];
+    let tapped = false;
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "script")
+        scripts.push({ url: res.url(), body: res.text().catch(() => ""), afterTap: tapped });
+    });
     await page.goto(`${baseUrl}/`);
+    await page.waitForLoadState("networkidle");
     expect(await page.locator("[data-testid=desktop-nav]").isVisible()).toBe(false);
+    const carriesPanel = async (list: typeof scripts) =>
+      (await Promise.all(list.map((s) => s.body))).some((body) => body.includes("mobile-nav"));
+    expect(await carriesPanel(scripts)).toBe(false);
+    tapped = true;
     await page.click("[data-testid=mobile-menu-button]");
     const nav = page.locator("[data-testid=mobile-nav]");
-    await nav.waitFor();
+    await nav.waitFor(SLOW);
+    expect(await carriesPanel(scripts.filter((s) => s.afterTap))).toBe(true);
     expect(await nav.locator("a").allTextContents()).toEqual([
       "Inicio",
       "Noticias",

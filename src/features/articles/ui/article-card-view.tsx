@@ -17,7 +17,9 @@ export interface ArticleCardProps {
   headingLevel?: 2 | 3;
 }
 
-const TITLE = { small: "text-lg", default: "text-xl md:text-[1.4rem]", large: "text-3xl md:text-[2.6rem]" } as const;
+// One short class per size (globals.css): a card's classes travel twice per page, in the HTML and the RSC payload.
+const CARD = { small: "card-sm", default: "card-md", large: "card-lg" } as const;
+const TITLE = { small: "card-title-sm", default: "card-title-md", large: "card-title-lg" } as const;
 
 /**
  * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (docs/product.md §2); sponsored
@@ -34,16 +36,7 @@ export function ArticleCardView({
 }: ArticleCardProps & { texts: CardTexts; locale: Locale }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article
-      data-testid="article-card"
-      data-size={size}
-      className={cn(
-        "group relative flex flex-col",
-        size === "large" && "border-t-4 border-accent bg-surface p-6 shadow-sm md:p-8",
-        size === "default" && "border-t border-ink/80 pt-4",
-        size === "small" && "border-t border-rule pt-3",
-      )}
-    >
+    <article data-testid="article-card" data-size={size} className={`group ${CARD[size]}`}>
       {article.image_url && size !== "small" && (
         // biome-ignore lint/performance/noImgElement: remote editorial images of unknown hosts
         <img
@@ -63,7 +56,7 @@ export function ArticleCardView({
           <span className="kicker">{t.types[article.type] ?? humanize(article.type)}</span>
         )}
       </div>
-      <Heading className={cn("card-title", TITLE[size])}>
+      <Heading className={TITLE[size]}>
         <Link href={`/noticias/${article.slug}`} className="article-link">
           {pick(locale, article.title_es, article.title_en)}
         </Link>

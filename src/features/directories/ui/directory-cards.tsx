@@ -16,10 +16,7 @@ function Initials({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
     .map((w) => w[0])
     .join("");
   return (
-    <div
-      aria-hidden="true"
-      className={cn("initials bg-ink text-paper", size === "lg" ? "h-24 w-24 text-3xl" : "h-12 w-12 text-base")}
-    >
+    <div aria-hidden="true" className={size === "lg" ? "initials-lg" : "initials-md"}>
       {letters}
     </div>
   );
@@ -36,7 +33,7 @@ export function ReferentCard({
 }) {
   const locale = useLocale() as Locale;
   return (
-    <article data-testid="referent-card" className="group relative flex gap-4 border-t border-rule pt-4">
+    <article data-testid="referent-card" className="group row-card">
       <Initials name={referent.name} />
       <div className="min-w-0">
         <h3 className={cn("font-serif font-bold leading-snug", compact ? "text-base" : "text-xl")}>

@@ -38,7 +38,7 @@ export function InterviewCard({
     .map((w) => w[0])
     .join("");
   return (
-    <article data-testid="interview-card" className="group relative flex gap-4 border-t border-ink/80 pt-4">
+    <article data-testid="interview-card" className="group row-card-ink">
       <div aria-hidden="true" className="initials h-14 w-14 bg-sand text-lg text-ink">
         {initials}
       </div>

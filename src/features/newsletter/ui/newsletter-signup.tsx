@@ -109,7 +109,7 @@ export function NewsletterSignup({
           onChange={(e) => setEmail(e.target.value)}
           placeholder={t.placeholder}
           disabled={state === "submitting"}
-          className="h-10 w-full rounded-md border border-ink/25 bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30"
+          className="field h-10 placeholder:text-muted"
         />
         <Button
           type="submit"

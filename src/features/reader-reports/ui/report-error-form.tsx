@@ -8,8 +8,7 @@ import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { REPORT_MESSAGE_MAX } from "../limits.ts";
 import type { ReportErrorTexts } from "./report-error-texts.ts";
 
-const fieldClass =
-  "w-full rounded-md border border-ink/25 bg-surface px-3 py-2 text-sm text-ink focus:border-ink focus:outline-none focus:ring-2 focus:ring-accent/30";
+const fieldClass = "field py-2";
 const EMPTY = { message: "", source_url: "", email: "" };
 type Values = typeof EMPTY;
 type Status = { kind: "idle" | "sending" | "sent" } | { kind: "refused"; text: string };

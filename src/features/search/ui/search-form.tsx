@@ -34,12 +34,9 @@ export function SearchForm({
         required
         maxLength={200}
         placeholder={texts.placeholder}
-        className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-ink/25 bg-surface px-3 text-sm placeholder:text-muted"
+        className="search-input"
       />
-      <button
-        type="submit"
-        className="inline-flex h-9 items-center rounded-r-md border border-ink bg-ink px-3 text-sm font-semibold text-paper hover:bg-ink/85"
-      >
+      <button type="submit" className="search-button">
         <span className="sr-only">{texts.submit}</span>
         <svg
           aria-hidden="true"

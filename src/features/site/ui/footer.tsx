@@ -106,7 +106,7 @@ export function SiteFooter() {
           </FooterColumn>
         </div>
         <div className="border-t border-paper/15">
-          <div className="wrap flex flex-col gap-4 py-6 text-sm text-paper/80 md:flex-row md:items-center md:justify-between">
+          <div className="footer-bar">
             <p>{t("copyright")}</p>
             <LanguageButtons texts={{ languages: t("languages"), spanish: t("spanish"), english: t("english") }} />
           </div>

@@ -62,10 +62,7 @@ export function LanguageToggle({
       onClick={onNavigate}
       title={texts.switchToLabel}
       data-testid="language-toggle"
-      className={cn(
-        "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-ink/25 px-2 text-sm font-bold tracking-wide hover:border-ink",
-        className,
-      )}
+      className={cn("lang-toggle", className)}
     >
       {texts.switchTo}
     </LocaleLink>
@@ -83,10 +80,7 @@ export function LanguageButtons({ texts }: { texts: { languages: string; spanish
           key={l}
           locale={l}
           aria-current={l === locale ? "true" : undefined}
-          className={cn(
-            "rounded-md border px-3 py-1.5 text-sm",
-            l === locale ? "border-paper bg-paper text-ink" : "border-paper/40 text-paper hover:border-paper",
-          )}
+          className={l === locale ? "lang-on" : "lang-off"}
         >
           {l === "es" ? texts.spanish : texts.english}
         </LocaleLink>
