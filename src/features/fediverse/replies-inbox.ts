@@ -5,12 +5,11 @@ import { sanitizeForeignHtml } from "~/platform/security/markdown.ts";
 import { articleTarget } from "./article-target.ts";
 import type { FediverseData } from "./context.ts";
 import { markSeen, seenBefore } from "./followers.ts";
+import { REPLY_LINK_REL } from "./reply-rel.ts";
 import { addReaction, removeByAuthor, saveReply } from "./reply-store.ts";
 
 type Ctx = InboxContext<FediverseData>;
 
-/** Links in a reply are its author's: no ranking credit, marked as user content, no opener. */
-export const REPLY_LINK_REL = "nofollow ugc noopener";
 /** A reply's text as stored: longer ones are cut (a Mastodon post is 500 characters; other servers allow more). */
 const MAX_CONTENT = 20_000;
 
