@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { fediverseRepliesContent } from "~/features/fediverse/public-replies.ts";
+import { RepliesList } from "~/features/fediverse/ui/replies-list.tsx";
 import { db } from "~/platform/db/db.ts";
+import { loadMessages } from "~/platform/i18n/messages.ts";
 import { restAdmin } from "../support/rest-admin.ts";
 
 /**
@@ -77,6 +81,30 @@ describe("fediverse replies at the desk", () => {
       "fediverse_reply.approve:success",
       "fediverse_reply.reject:success",
     ]);
+  });
+
+  it("the article page's replies section: handle linked nofollow ugc, the words sanitised even if stored raw", async () => {
+    const { call } = await restAdmin(`desk-${randomUUID().slice(0, 8)}`);
+    const { article, en } = await articleWithReplies();
+    // A row written under older rules (or by hand): the page must not trust it.
+    await db.fediverseReply.update({
+      where: { id: en.id },
+      data: {
+        content:
+          '<p>Fine<script>alert(1)</script><img src=x onerror="alert(2)"><a href="https://x.example/a">src</a></p>',
+      },
+    });
+    expect((await call("POST", `/admin/fediverse-replies/${en.id}/approve`)).status).toBe(200);
+    const messages = (await loadMessages("en")) as { fediverseReplies: { title: string; intro: string } };
+    const texts = { ...messages.fediverseReplies, by: (handle: string) => `Reply by ${handle}` };
+    const html = renderToStaticMarkup(
+      createElement(RepliesList, { replies: await fediverseRepliesContent(article.slug, "en"), texts }),
+    );
+    expect(html).toContain("Replies from the fediverse");
+    expect(html).toContain('<a href="https://mastodon.example/@alice" rel="nofollow ugc noopener" target="_blank"');
+    expect(html).toContain(">@alice@mastodon.example</a>");
+    expect(html).toContain('<a href="https://x.example/a" rel="nofollow ugc noopener" target="_blank">src</a>');
+    expect(html).not.toMatch(/<script|onerror|<img|alert\(/);
   });
 
   it("bad input: 400 naming the field, an unknown id 404, nothing changed", async () => {
