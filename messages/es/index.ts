@@ -6,6 +6,7 @@ import desk from "./desk.json";
 import emails from "./emails.json";
 import errors from "./errors.json";
 import fediverse from "./fediverse.json";
+import fediverseReplies from "./fediverse-replies.json";
 import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
@@ -13,8 +14,8 @@ import newsletter from "./newsletter.json";
 import newsletterAdmin from "./newsletter-admin.json";
 import outcomes from "./outcomes.json";
 import publications from "./publications.json";
-import readers from "./readers.json";
 import readerReports from "./reader-reports.json";
+import readers from "./readers.json";
 import site from "./site.json";
 import stats from "./stats.json";
 import trust from "./trust.json";
@@ -35,6 +36,7 @@ export default {
   ...errors,
   ...jobLogs,
   ...fediverse,
+  ...fediverseReplies,
   ...readers,
   ...readerReports,
   ...stats,

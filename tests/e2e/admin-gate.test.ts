@@ -34,6 +34,7 @@ const TABS = [
   { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
   { label: "Estadísticas", slug: "estadisticas", testid: "admin-tab-stats" },
   { label: "Avisos de lectores", slug: "avisos", testid: "admin-tab-reader-reports" },
+  { label: "Respuestas del fediverso", slug: "respuestas-fediverso", testid: "admin-tab-fediverse-replies" },
 ];
 
 describe("admin gate", () => {

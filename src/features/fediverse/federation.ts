@@ -1,5 +1,18 @@
 import { createFederation, type Federation } from "@fedify/fedify";
-import { Activity, Article, Endpoints, Follow, Image, Organization, Undo } from "@fedify/vocab";
+import {
+  Activity,
+  Announce,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Like,
+  Organization,
+  Undo,
+  Update,
+} from "@fedify/vocab";
 import { publishedArticleById, publishedArticleIds } from "~/features/articles/index.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { isLocale } from "~/platform/i18n/locales.ts";
@@ -9,9 +22,11 @@ import { articleObject } from "./article-object.ts";
 import type { FediverseData } from "./context.ts";
 import { followerCount, followersPage } from "./followers.ts";
 import { notAcceptable, notFound, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
+import { guardInboxPost } from "./inbox-guard.ts";
 import { JobsMessageQueue, type QueuedTaskJob } from "./job-queue.ts";
 import { actorKeyPairs } from "./keys.ts";
 import { PostgresKvStore } from "./kv-store.ts";
+import { onAnnounce, onCreate, onDelete, onLike, onUpdate } from "./replies-inbox.ts";
 
 export type Fediverse = Federation<FediverseData>;
 
@@ -116,12 +131,20 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     .setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox")
     .on(Follow, onFollow)
     .on(Undo, onUndo)
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .on(Like, onLike)
+    .on(Announce, onAnnounce)
     .on(Activity, onOtherActivity);
 
   return federation;
 }
 
 /** A request on a federation path, answered by Fedify (WebFinger, NodeInfo, actors, inboxes, collections, objects). */
-export function fediverseFetch(federation: Fediverse, data: FediverseData, request: Request): Promise<Response> {
-  return federation.fetch(request, { contextData: data, onNotFound: notFound, onNotAcceptable: notAcceptable });
+export async function fediverseFetch(federation: Fediverse, data: FediverseData, request: Request): Promise<Response> {
+  // Oversized or absurdly nested bodies are refused before Fedify parses or verifies them.
+  const checked = await guardInboxPost(request);
+  if (checked instanceof Response) return checked;
+  return federation.fetch(checked, { contextData: data, onNotFound: notFound, onNotAcceptable: notAcceptable });
 }

@@ -4,6 +4,7 @@ import { Accept, type Activity, Follow, type Undo } from "@fedify/vocab";
 import { isActorName } from "./actors.ts";
 import type { FediverseData } from "./context.ts";
 import { addFollower, markSeen, removeFollower, seenBefore } from "./followers.ts";
+import { removeReaction } from "./reply-store.ts";
 
 type Ctx = InboxContext<FediverseData>;
 
@@ -40,6 +41,10 @@ export async function onFollow(ctx: Ctx, follow: Follow): Promise<void> {
 export async function onUndo(ctx: Ctx, undo: Undo): Promise<void> {
   if (!undo.id || !undo.actorId) return;
   if (await seenBefore(ctx.data.db, undo.id.href)) return;
+  // Undo(Like) / Undo(Announce) of one of ours: its reaction goes, by id, without fetching the object.
+  if (undo.objectId && (await removeReaction(ctx.data.db, undo.objectId.href, undo.actorId.href)) > 0) {
+    return markSeen(ctx.data.db, undo.id.href, "Undo", undo.actorId.href);
+  }
   const object = await undo.getObject(ctx);
   if (!(object instanceof Follow) || !object.objectId || object.actorId?.href !== undo.actorId.href) return;
   const target = ctx.parseUri(object.objectId);

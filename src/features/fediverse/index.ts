@@ -1,3 +1,4 @@
+export { adminFediverseRepliesRouter } from "./admin-router.ts";
 export {
   articleAnnouncementJob,
   fediverseSweepJob,

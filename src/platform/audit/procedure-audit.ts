@@ -19,6 +19,7 @@ export interface AuditMeta {
     | "authors"
     | "contact_message"
     | "reader_report"
+    | "fediverse_reply"
     | "job"
     | "changed_source"
     | "settings";

@@ -20,6 +20,10 @@ export const pageFields = {
 };
 
 export const pageInputSchema = z.object(pageFields);
+
+/** One page of a list, as the paged admin lists answer it. */
+export const pageOfSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 export type PageInput = z.infer<typeof pageInputSchema>;
 
 /** Procedures without input (their REST twin takes no body). */

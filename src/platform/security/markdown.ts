@@ -56,3 +56,17 @@ export function renderMarkdown(markdown: string, opts: { resolveLink?: (href: st
     },
   });
 }
+
+/**
+ * HTML written elsewhere (a reply from the fediverse) under the same allow-list as the site's Markdown: no
+ * script, no handler, no javascript: URL. Every link is the author's, so it carries `rel` (e.g. nofollow ugc).
+ */
+export function sanitizeForeignHtml(html: string, rel: string): string {
+  return sanitizeHtml(html, {
+    ...ALLOWED,
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel, target: "_blank" } }),
+      h1: "h2",
+    },
+  });
+}

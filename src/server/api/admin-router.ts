@@ -9,6 +9,7 @@ import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminBackupsRouter } from "~/features/backups/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminTrustRouter } from "~/features/editorial/index.ts";
+import { adminFediverseRepliesRouter } from "~/features/fediverse/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/job-runs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
@@ -38,6 +39,7 @@ export const adminRouter = createTRPCRouter({
   outbox: adminOutboxRouter,
   contactMessages: adminContactMessagesRouter,
   readerReports: adminReaderReportsRouter,
+  fediverseReplies: adminFediverseRepliesRouter,
   revisions: adminRevisionsRouter,
   // Grounding's reports live on the desk's revisions: the desk hands its store in.
   verification: adminVerificationRouter(revisionReports),

@@ -8,6 +8,7 @@ import { AgentsTab, MigrationTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
 import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
+import { FediverseReactionsSection, FediverseRepliesTab } from "~/features/fediverse/ui/admin.ts";
 import { JobsTab } from "~/features/job-runs/ui/admin.ts";
 import {
   NewsletterAlertsBanner,
@@ -33,7 +34,16 @@ function PublicationsWithGeneration() {
 
 /** Estadísticas with the newsletter's section (composed here: analytics and the newsletter import each other otherwise). */
 function StatsWithNewsletter() {
-  return <StatsTab newsletterSection={<NewsletterStatsSection />} />;
+  return (
+    <StatsTab
+      newsletterSection={
+        <>
+          <NewsletterStatsSection />
+          <FediverseReactionsSection />
+        </>
+      }
+    />
+  );
 }
 
 /** Avisos de lectores with the desk's correction editor (composed here: publications calls reader-reports). */
@@ -51,6 +61,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   jobs: JobsTab,
   stats: StatsWithNewsletter,
   readerReports: ReaderReportsWithEditor,
+  fediverseReplies: FediverseRepliesTab,
 };
 
 /**

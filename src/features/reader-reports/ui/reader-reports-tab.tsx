@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { type ComponentType, useState } from "react";
 import { api } from "~/trpc/react.tsx";
 import { Pager } from "~/ui/pager.tsx";
-import { Select } from "~/ui/select.tsx";
+import { StatusListHeader } from "~/ui/status-list-header.tsx";
 import { READER_REPORT_STATUSES, type ReaderReportItem, type ReaderReportStatus } from "../schema.ts";
 import { ReportItem } from "./report-item.tsx";
 
@@ -38,27 +38,24 @@ export function ReaderReportsTab({ correctionEditor: Editor }: { correctionEdito
 
   return (
     <section aria-labelledby="reader-reports-title" className="space-y-4" data-testid="admin-tab-reader-reports">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="reader-reports-title" className="font-serif text-2xl font-bold">
-            {t("title")}
-          </h2>
-          <p className="mt-1 text-sm text-muted">{t("intro")}</p>
-        </div>
-        <Select
-          label={t("filter")}
-          value={status}
-          testId="reader-reports-filter"
-          onValueChange={(v) => {
+      <StatusListHeader
+        titleId="reader-reports-title"
+        title={t("title")}
+        intro={t("intro")}
+        filter={{
+          label: t("filter"),
+          value: status,
+          testId: "reader-reports-filter",
+          onValueChange: (v) => {
             setStatus(v as ReaderReportStatus | typeof ALL);
             setPage(1);
-          }}
-          options={[
+          },
+          options: [
             ...READER_REPORT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
             { value: ALL, label: t("all") },
-          ]}
-        />
-      </div>
+          ],
+        }}
+      />
       {list.data?.items.length === 0 && <p className="text-sm text-muted">{t("empty")}</p>}
       <ul className="space-y-3">
         {list.data?.items.map((r) => (

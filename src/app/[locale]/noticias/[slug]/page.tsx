@@ -6,6 +6,7 @@ import { Byline } from "~/features/articles/ui/byline.tsx";
 import { TagList } from "~/features/articles/ui/tag-list.tsx";
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { fediverseActor } from "~/features/fediverse/lookup.ts";
+import { ArticleReplies } from "~/features/fediverse/ui/article-replies.tsx";
 import { VerificationBox } from "~/features/grounding/ui/verification-box.tsx";
 import { correctionsJsonLd, verificationContent } from "~/features/publications/index.ts";
 import { CorrectionNotes } from "~/features/publications/ui/correction-notes.tsx";
@@ -156,6 +157,7 @@ const route = itemRoute({
             </VerificationBox>
           )}
         </article>
+        <ArticleReplies slug={article.slug} locale={locale} />
         <ReportError slug={article.slug} locale={locale} />
         {related.length > 0 && (
           <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">

@@ -1,0 +1,3 @@
+// The admin's components, gathered for the admin shell; the article page imports its replies by file.
+export { FediverseReactionsSection } from "./reactions-section.tsx";
+export { FediverseRepliesTab } from "./replies-tab.tsx";
