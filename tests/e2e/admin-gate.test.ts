@@ -34,6 +34,7 @@ const TABS = [
   { label: "Trabajos", slug: "trabajos", testid: "admin-tab-jobs" },
   { label: "Estadísticas", slug: "estadisticas", testid: "admin-tab-stats" },
   { label: "Avisos de lectores", slug: "avisos", testid: "admin-tab-reader-reports" },
+  { label: "Fediverso", slug: "fediverso", testid: "admin-tab-fediverse" },
 ];
 
 describe("admin gate", () => {

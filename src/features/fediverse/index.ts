@@ -1,3 +1,4 @@
+export { adminFediverseRouter } from "./admin-router.ts";
 export {
   articleAnnouncementJob,
   fediverseSweepJob,

@@ -3,8 +3,9 @@ import { AppError } from "~/platform/errors.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { ACTORS, type ActorName } from "./actors.ts";
 
-/** How long a changed handle still answers WebFinger, so servers that knew the old one find the actor. */
-export const HANDLE_ALIAS_DAYS = 30;
+import { HANDLE_ALIAS_DAYS } from "./profiles-policy.ts";
+
+export { HANDLE_ALIAS_DAYS };
 
 export interface ActorProfile {
   actor: ActorName;
