@@ -6,6 +6,7 @@ import desk from "./desk.json";
 import emails from "./emails.json";
 import errors from "./errors.json";
 import fediverse from "./fediverse.json";
+import fediverseAdmin from "./fediverse-admin.json";
 import fediverseReplies from "./fediverse-replies.json";
 import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
@@ -37,6 +38,7 @@ export default {
   ...jobLogs,
   ...fediverse,
   ...fediverseReplies,
+  ...fediverseAdmin,
   ...readers,
   ...readerReports,
   ...stats,

@@ -35,6 +35,7 @@ const TABS = [
   { label: "Estadísticas", slug: "estadisticas", testid: "admin-tab-stats" },
   { label: "Avisos de lectores", slug: "avisos", testid: "admin-tab-reader-reports" },
   { label: "Respuestas del fediverso", slug: "respuestas-fediverso", testid: "admin-tab-fediverse-replies" },
+  { label: "Fediverso", slug: "fediverso", testid: "admin-tab-fediverse" },
 ];
 
 describe("admin gate", () => {

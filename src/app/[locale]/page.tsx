@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
     imageAlt: `${t("name")}: ${home("heroTitle")}`,
   });
   // The language's fediverse actor, so a Mastodon search for the site's address finds it.
-  const actor = fediverseActor(locale);
+  const actor = await fediverseActor(locale);
   return {
     ...meta,
     ...(actor

@@ -6,6 +6,3 @@ export type ActorName = keyof typeof ACTORS;
 
 export const isActorName = (name: string): name is ActorName => Object.hasOwn(ACTORS, name);
 export const actorOf = (locale: Locale): ActorName => (locale === "en" ? "news" : "noticias");
-
-/** The handle readers type in Mastodon's search, e.g. `@noticias@riesgos-ia.example`. */
-export const handleOf = (actor: ActorName, origin: string): string => `@${actor}@${new URL(origin).host}`;

@@ -5,7 +5,7 @@ import type { Locale } from "~/platform/i18n/locales.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 import { renderMarkdown } from "~/platform/security/markdown.ts";
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** How many paragraphs of the body go out with the summary: enough to read on Mastodon, not the whole piece. */
@@ -15,12 +15,20 @@ export const articlePageUrl = (origin: string, locale: Locale, slug: string) =>
   `${origin}${locale === "en" ? "/en" : ""}/noticias/${encodeURIComponent(slug)}`;
 
 /** A topic or tag as a hashtag name: letters and digits only (Mastodon links `#IARegulación`, not `#IA regulación`). */
-const hashtagName = (tag: string) =>
+export const hashtagName = (tag: string) =>
   tag
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("");
+
+/** The article's topics and tags as distinct hashtag names. */
+export const hashtagNames = (row: Pick<ArticleRow, "topics" | "tags">): string[] => [
+  ...new Set([...row.topics, ...row.tags].map(hashtagName).filter(Boolean)),
+];
+
+export const hashtagUrl = (origin: string, locale: Locale, name: string) =>
+  `${origin}${locale === "en" ? "/en" : ""}/noticias?tag=${encodeURIComponent(name)}`;
 
 function firstParagraphs(markdown: string): string {
   const html = renderMarkdown(markdown);
@@ -46,7 +54,7 @@ export function articleObject(row: ArticleRow, locale: Locale, origin: string, i
   const summary = (en && row.summary_en) || row.summary_es;
   const body = (en && row.body_en) || row.body_es;
   const url = articlePageUrl(origin, locale, row.slug);
-  const tags = [...new Set([...row.topics, ...row.tags])].map(hashtagName).filter(Boolean);
+  const tags = hashtagNames(row);
   const parts = [
     row.sponsored ? `<p><strong>${escapeHtml(t("sponsored", { label: row.sponsor_label ?? "" }))}</strong></p>` : "",
     note ? `<p><strong>${escapeHtml(t("correction", { note }))}</strong></p>` : "",
@@ -66,13 +74,7 @@ export function articleObject(row: ArticleRow, locale: Locale, origin: string, i
     image: row.image_url ? new Image({ url: new URL(row.image_url, origin), name: title }) : null,
     published: Temporal.Instant.from((row.published_at ?? row.date).toISOString()),
     updated: Temporal.Instant.from(row.updated_at.toISOString()),
-    tags: [...new Set(tags)].map(
-      (name) =>
-        new Hashtag({
-          name: `#${name}`,
-          href: new URL(`${origin}${en ? "/en" : ""}/noticias?tag=${encodeURIComponent(name)}`),
-        }),
-    ),
+    tags: tags.map((name) => new Hashtag({ name: `#${name}`, href: new URL(hashtagUrl(origin, locale, name)) })),
     sensitive: false,
   });
 }

@@ -1,32 +1,39 @@
-import { createFederation, type Federation } from "@fedify/fedify";
+import { type Context, createFederation, type Federation } from "@fedify/fedify";
 import {
   Activity,
   Announce,
   Article,
+  Block,
   Create,
   Delete,
   Endpoints,
   Follow,
   Image,
   Like,
+  Note,
   Organization,
   Undo,
   Update,
 } from "@fedify/vocab";
 import { publishedArticleById, publishedArticleIds } from "~/features/articles/index.ts";
+import type { Article as ArticleRow } from "~/generated/prisma/client.ts";
 import type { DbClient } from "~/platform/db/client.ts";
-import { isLocale } from "~/platform/i18n/locales.ts";
-import { translatorFor } from "~/platform/i18n/translator.ts";
-import { ACTORS, isActorName } from "./actors.ts";
-import { articleObject } from "./article-object.ts";
+import { isLocale, type Locale } from "~/platform/i18n/locales.ts";
+import { ACTORS, actorOf, isActorName } from "./actors.ts";
+import { type ArticleIds, articleObject } from "./article-object.ts";
+import { blockMatcher } from "./blocks.ts";
 import type { FediverseData } from "./context.ts";
 import { followerCount, followersPage } from "./followers.ts";
-import { notAcceptable, notFound, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
+import { notAcceptable, notFound, onBlock, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
+import { inboxGate } from "./inbox-gate.ts";
 import { guardInboxPost } from "./inbox-guard.ts";
 import { JobsMessageQueue, type QueuedTaskJob } from "./job-queue.ts";
 import { actorKeyPairs } from "./keys.ts";
 import { PostgresKvStore } from "./kv-store.ts";
+import { noteObject } from "./note-object.ts";
+import { actorByHandle, actorProfiles } from "./profiles.ts";
 import { onAnnounce, onCreate, onDelete, onLike, onUpdate } from "./replies-inbox.ts";
+import { fediverseSwitches } from "./switches.ts";
 
 export type Fediverse = Federation<FediverseData>;
 
@@ -62,13 +69,14 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
       if (!isActorName(identifier)) return null;
       const locale = ACTORS[identifier];
-      const t = translatorFor(locale, "fediverse");
       const keys = await ctx.getActorKeyPairs(identifier);
+      // The URI stays keyed by language; the handle, name and summary are the operator's (admin › Fediverso).
+      const profile = (await actorProfiles(ctx.data.db))[identifier];
       return new Organization({
         id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: t(locale === "en" ? "actorNameEn" : "actorNameEs"),
-        summary: t(locale === "en" ? "actorSummaryEn" : "actorSummaryEs"),
+        preferredUsername: profile.handle,
+        name: profile.name,
+        summary: profile.summary,
         url: new URL(locale === "en" ? "/en" : "/", ctx.origin),
         icon: new Image({ url: new URL("/logo.png", ctx.origin), mediaType: "image/png" }),
         inbox: ctx.getInboxUri(identifier),
@@ -82,17 +90,23 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
       });
     })
     .setKeyPairsDispatcher((ctx, identifier) => (isActorName(identifier) ? actorKeyPairs(ctx.data.db, identifier) : []))
-    .mapHandle((_ctx, username) => (isActorName(username) ? username : null));
+    // The current handle, or the previous one while its alias lasts (profiles.ts).
+    .mapHandle((ctx, username) => actorByHandle(ctx.data.db, username));
 
   federation
     .setFollowersDispatcher("/ap/actors/{identifier}/followers", async (ctx, identifier, cursor) => {
       if (!isActorName(identifier)) return null;
       const rows = await followersPage(ctx.data.db, identifier, cursor && cursor !== FIRST ? cursor : null, PAGE);
-      const items = rows.slice(0, PAGE).map((r) => ({
-        id: new URL(r.follower_uri),
-        inboxId: new URL(r.inbox),
-        endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
-      }));
+      // A fan-out reads this collection: nothing is delivered to a blocked instance or actor.
+      const blocked = await blockMatcher(ctx.data.db);
+      const items = rows
+        .slice(0, PAGE)
+        .filter((r) => !blocked(r.follower_uri))
+        .map((r) => ({
+          id: new URL(r.follower_uri),
+          inboxId: new URL(r.inbox),
+          endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+        }));
       if (cursor === null) return { items };
       return { items, nextCursor: rows.length > PAGE ? rows[PAGE]!.id : null };
     })
@@ -104,17 +118,13 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     isActorName(identifier) ? { items: [] } : null,
   );
 
-  federation.setObjectDispatcher(Article, "/ap/articles/{locale}/{id}", async (ctx, { locale, id }) => {
-    if (!isLocale(locale)) return null;
-    const row = await publishedArticleById(ctx.data.db, id);
-    if (!row || (locale === "en" && !row.title_en)) return null;
-    const actor = locale === "en" ? "news" : "noticias";
-    return articleObject(row, locale, ctx.origin, {
-      id: ctx.getObjectUri(Article, { locale, id }),
-      attribution: ctx.getActorUri(actor),
-      followers: ctx.getFollowersUri(actor),
-    });
-  });
+  federation.setObjectDispatcher(Article, "/ap/articles/{locale}/{id}", (ctx, { locale, id }) =>
+    publishedObject(ctx, locale, id, articleObject, (l) => ctx.getObjectUri(Article, { locale: l, id })),
+  );
+  // The Note teaser's own id (the setting "Note instead of Article"): the same article, shaped for Mastodon.
+  federation.setObjectDispatcher(Note, "/ap/notes/{locale}/{id}", (ctx, { locale, id }) =>
+    publishedObject(ctx, locale, id, noteObject, (l) => ctx.getObjectUri(Note, { locale: l, id })),
+  );
 
   federation.setNodeInfoDispatcher("/ap/nodeinfo/2.1", async (ctx) => ({
     software: { name: "riesgos-ia", version: "0.1.0", homepage: new URL(ctx.origin) },
@@ -136,15 +146,38 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     .on(Delete, onDelete)
     .on(Like, onLike)
     .on(Announce, onAnnounce)
+    .on(Block, onBlock)
     .on(Activity, onOtherActivity);
 
   return federation;
 }
 
+type Shape<T> = (row: ArticleRow, locale: Locale, origin: string, ids: ArticleIds) => T;
+
+/** A published article's object in one language (English only with an English title), or null. */
+async function publishedObject<T>(
+  ctx: Context<FediverseData>,
+  locale: string,
+  id: string,
+  shape: Shape<T>,
+  objectUri: (locale: Locale) => URL,
+): Promise<T | null> {
+  if (!isLocale(locale)) return null;
+  const row = await publishedArticleById(ctx.data.db, id);
+  if (!row || (locale === "en" && !row.title_en)) return null;
+  const actor = actorOf(locale);
+  const ids = { id: objectUri(locale), attribution: ctx.getActorUri(actor), followers: ctx.getFollowersUri(actor) };
+  return shape(row, locale, ctx.origin, ids);
+}
+
 /** A request on a federation path, answered by Fedify (WebFinger, NodeInfo, actors, inboxes, collections, objects). */
 export async function fediverseFetch(federation: Fediverse, data: FediverseData, request: Request): Promise<Response> {
+  // Private mode: the site is not on the fediverse at all (actors, WebFinger, NodeInfo, inboxes: 404).
+  if ((await fediverseSwitches(data.db)).privateMode) return notFound();
   // Oversized or absurdly nested bodies are refused before Fedify parses or verifies them.
   const checked = await guardInboxPost(request);
   if (checked instanceof Response) return checked;
+  const refused = await inboxGate(data.db, checked);
+  if (refused) return refused;
   return federation.fetch(checked, { contextData: data, onNotFound: notFound, onNotAcceptable: notAcceptable });
 }

@@ -47,3 +47,19 @@ export async function seenBefore(db: DbClient, id: string): Promise<boolean> {
 export async function markSeen(db: DbClient, id: string, type: string, actorUri: string): Promise<void> {
   await db.fediverseActivity.createMany({ data: [{ id, type, actor_uri: actorUri }], skipDuplicates: true });
 }
+
+/** Followers per remote instance (host), for each of the site's actors: the operator's view, busiest first. */
+export async function followersByInstance(db: DbClient): Promise<{ host: string; noticias: number; news: number }[]> {
+  const rows = await db.$queryRaw<{ host: string; actor: string; n: number }[]>`
+    SELECT lower(substring(follower_uri from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]+)')) AS host, actor, count(*)::int AS n
+      FROM fediverse_followers GROUP BY 1, 2`;
+  const byHost = new Map<string, { host: string; noticias: number; news: number }>();
+  for (const r of rows) {
+    const entry = byHost.get(r.host) ?? { host: r.host, noticias: 0, news: 0 };
+    if (r.actor === "noticias" || r.actor === "news") entry[r.actor] += r.n;
+    byHost.set(r.host, entry);
+  }
+  return [...byHost.values()].sort(
+    (a, b) => b.noticias + b.news - (a.noticias + a.news) || a.host.localeCompare(b.host),
+  );
+}

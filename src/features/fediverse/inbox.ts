@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { InboxContext } from "@fedify/fedify";
-import { Accept, type Activity, Follow, type Undo } from "@fedify/vocab";
-import { isActorName } from "./actors.ts";
+import { Accept, type Activity, type Block, Follow, type Undo } from "@fedify/vocab";
+import { type ActorName, isActorName } from "./actors.ts";
 import type { FediverseData } from "./context.ts";
 import { addFollower, markSeen, removeFollower, seenBefore } from "./followers.ts";
 import { removeReaction } from "./reply-store.ts";
@@ -68,3 +68,17 @@ export async function onOtherActivity(ctx: Ctx, activity: Activity): Promise<voi
 export const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
 export const notAcceptable = () =>
   new Response("Not Acceptable", { status: 406, headers: { "content-type": "text/plain", vary: "Accept" } });
+
+/**
+ * Block from a remote actor: it no longer wants our posts, so it stops being a follower of the blocked actor
+ * (of both when the Block names no actor of ours). Recorded once by its id.
+ */
+export async function onBlock(ctx: Ctx, block: Block): Promise<void> {
+  if (!block.id || !block.actorId) return;
+  if (await seenBefore(ctx.data.db, block.id.href)) return;
+  const target = block.objectId ? ctx.parseUri(block.objectId) : null;
+  const actors: ActorName[] =
+    target?.type === "actor" && isActorName(target.identifier) ? [target.identifier] : ["noticias", "news"];
+  for (const actor of actors) await removeFollower(ctx.data.db, actor, block.actorId.href);
+  await markSeen(ctx.data.db, block.id.href, "Block", block.actorId.href);
+}

@@ -1,4 +1,4 @@
-export { adminFediverseRepliesRouter } from "./admin-router.ts";
+export { adminFediverseRouter } from "./admin-router.ts";
 export {
   articleAnnouncementJob,
   fediverseSweepJob,
@@ -6,3 +6,4 @@ export {
   handleFediverseRequest,
   queueArticleAnnouncement,
 } from "./app-federation.ts";
+export { adminFediverseRepliesRouter } from "./replies-router.ts";

@@ -21,7 +21,8 @@ type RateLimitName =
   | "contact"
   | "contact-ack"
   | "reader-report"
-  | "generate";
+  | "generate"
+  | "fediverse-inbox";
 
 interface Policy {
   /** Requests allowed per window (logins: attempts; a successful one is given back). */
@@ -48,6 +49,9 @@ const DEFAULTS: Record<RateLimitName, Policy> = {
   generate: { points: 30, duration: 60 * 60 },
   // Error reports per address: enough for a reader going through several articles, not for a flood.
   "reader-report": { points: 5, duration: 60 * 60 },
+  // Activities per remote instance (host) a minute at the inbox: a busy Mastodon server's replies and
+  // deliveries fit, a flood does not.
+  "fediverse-inbox": { points: 300, duration: 60 },
 };
 
 /** `RATE_LIMIT_LOGIN_IP=10/900` (points/seconds) overrides a default; tests use short windows this way. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { FediverseFollowUs } from "~/features/fediverse/ui/follow-us.tsx";
 import { newsletterContent } from "~/features/newsletter/index.ts";
 import { ArchiveList } from "~/features/newsletter/ui/archive-list.tsx";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
@@ -21,6 +22,7 @@ export default async function NewsletterArchivePage({ params }: Props) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
       <ArchiveList issues={issues} locale={locale} />
+      <FediverseFollowUs locale={locale} className="mt-10 text-sm text-muted" />
     </main>
   );
 }

@@ -6,6 +6,6 @@ import { route } from "~/platform/http/route.ts";
 // (next.config.mjs).
 export const dynamic = "force-dynamic";
 
-export const GET = route("public", (req) => handleFediverseRequest(req));
+export const GET = route<{ path: string[] }>("public", (req) => handleFediverseRequest(req));
 // An inbox delivery: Fedify verifies its HTTP Signature (draft-cavage or RFC 9421) before anything is stored.
-export const POST = route("signed", (req) => handleFediverseRequest(req));
+export const POST = route<{ path: string[] }>("signed", (req) => handleFediverseRequest(req));

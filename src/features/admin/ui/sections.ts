@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { key: "stats", slug: "estadisticas" },
   { key: "readerReports", slug: "avisos" },
   { key: "fediverseReplies", slug: "respuestas-fediverso" },
+  { key: "fediverse", slug: "fediverso" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

@@ -20,7 +20,7 @@ interface ItemRouteSpec<T> {
   load: (slug: string) => Promise<T | null>;
   /** The current slug of an item whose slug this one was (a former slug), or null. */
   moved?: (slug: string) => Promise<string | null>;
-  metadata: (item: T, ctx: ItemContext) => Metadata;
+  metadata: (item: T, ctx: ItemContext) => Metadata | Promise<Metadata>;
   /** The page's schema.org object (NewsArticle, Person…), without `@context`. */
   jsonLd: (item: T, ctx: ItemContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The list the page belongs to: the breadcrumb's target, and the namespace of its `back` label. */

@@ -1,4 +1,5 @@
 import { FOOTER_POLICIES, policyPath } from "~/features/editorial/index.ts";
+import { FediverseFollowUs } from "~/features/fediverse/ui/follow-us.tsx";
 import { FooterNewsletter } from "~/features/newsletter/ui/footer-newsletter.tsx";
 import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
 import { Link } from "~/platform/i18n/link.tsx";
@@ -41,6 +42,7 @@ export function SiteFooter() {
                 </a>
               </li>
             </ul>
+            <FediverseFollowUs locale={locale} className="mt-4 text-sm text-paper/80" />
           </div>
           <FooterColumn title={t("navigation")}>
             {NAV_ITEMS.map((item) => (

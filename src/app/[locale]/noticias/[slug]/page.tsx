@@ -29,7 +29,7 @@ const route = itemRoute({
   kind: "article",
   load: articleContent.article,
   moved: articleContent.movedSlug,
-  metadata: (article, { locale, slug }) => {
+  metadata: async (article, { locale, slug }) => {
     const title = pick(locale, article.title_es, article.title_en);
     const meta = pageMetadata({
       locale,
@@ -39,7 +39,7 @@ const route = itemRoute({
       type: "article",
       imageAlt: `${title} · ${SITE_NAME}`,
     });
-    const creator = fediverseActor(locale);
+    const creator = await fediverseActor(locale);
     return {
       ...meta,
       openGraph: {
