@@ -39,7 +39,8 @@ export const RESILIENCE_FILES = [
 
 /**
  * Contract files whose checks need the shared server to themselves: they read the whole site (the newest
- * articles on home and /noticias, /noticias's result counts, the row count of every table, the site under load). They run one at a time
+ * articles on home and /noticias, /noticias's result counts, every item of the feeds and the home page judged by validators, the row count of
+ * every table, the site under load). They run one at a time
  * after the other contract files, which run side by side and read only what they create (docs/testing.md).
  */
 export const WHOLE_SITE_FILES = [
@@ -49,6 +50,7 @@ export const WHOLE_SITE_FILES = [
   "tests/e2e/news-filters.test.ts",
   "tests/e2e/news-without-script.test.ts",
   "tests/e2e/rest-contract.test.ts",
+  "tests/e2e/validators.test.ts",
 ];
 
 /**
