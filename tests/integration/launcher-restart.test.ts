@@ -98,7 +98,10 @@ describe("launcher start after a crash", () => {
     }
     await kill9(previous);
     expect(starts).toHaveLength(20);
-    expect(starts.filter((ms) => ms > 3 * firstStartMs), `first start ${firstStartMs} ms`).toEqual([]);
+    expect(
+      starts.filter((ms) => ms > 3 * firstStartMs),
+      `first start ${firstStartMs} ms`,
+    ).toEqual([]);
   }, 600_000);
 
   it("refuses a data folder a live PostgreSQL holds, with PostgreSQL's own reason", async () => {
