@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { PROCESS_FILES, RESILIENCE_FILES, TIMED_FILES } from "./tests/tiers.ts";
+import { PROCESS_FILES, RESILIENCE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "src"),
@@ -15,11 +15,20 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKU
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
- * made beside them, then the files with servers of their own one at a time, then the files on the one shared E2E
- * server one after another. Projects of one group
- * must share one worker count.
+ * made beside them; the timed files alone; the files with servers of their own two at a time; the files on the
+ * one shared E2E server three at a time (each reads only what it creates); last, one at a time, the few that
+ * read the whole shared site. Projects of one group must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
+/** The files on the one shared production server (tests/setup/e2e-global.ts). */
+const CONTRACT = {
+  environment: "node" as const,
+  globalSetup: ["tests/setup/e2e-global.ts"],
+  // The shared server starts in the background once the build is made; each file waits for it.
+  setupFiles: ["tests/setup/contract-each.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 const INTEGRATION = {
   environment: "node" as const,
   env,
@@ -78,7 +87,7 @@ export default defineConfig({
           name: "timed",
           include: TIMED_FILES,
           ...INTEGRATION,
-          // After the parallel tiers and one file at a time, with the resilience tier (same group, one worker).
+          // After the parallel tiers, alone: another file's load would stretch the rate it measures.
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
         },
@@ -95,11 +104,10 @@ export default defineConfig({
           setupFiles: ["tests/setup/resilience-each.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file's servers, databases, ports and data folders are their own, so two could run at a time; on
-          // 2 cores that pushed scale-out's "within a second" checks and the launcher's start limit past their
-          // bounds, so one at a time until those files measure what they own rather than the machine's load.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
+          // Each file's servers, databases, ports and data folders are their own, and its time bounds are relative
+          // to what it measures itself (a first start, a render), so two run at a time on 2 cores.
+          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
         },
       },
       {
@@ -107,15 +115,23 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["tests/e2e/**/*.test.ts"],
-          exclude: RESILIENCE_FILES,
-          environment: "node",
-          globalSetup: ["tests/setup/e2e-global.ts"],
-          // The shared server starts in the background once the build is made; each file waits for it.
-          setupFiles: ["tests/setup/contract-each.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One browser, one shared server whose data the files read and write: one file at a time.
-          sequence: { groupOrder: 2 },
+          exclude: [...RESILIENCE_FILES, ...WHOLE_SITE_FILES],
+          ...CONTRACT,
+          // One shared server; each file creates what it asserts on under names of its own and reads only that,
+          // so three files (each with its own browser) run at a time.
+          sequence: { groupOrder: 3 },
+          maxWorkers: 3,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "whole-site",
+          include: WHOLE_SITE_FILES,
+          ...CONTRACT,
+          // Checks that read the whole shared site (the newest articles, every table's row count, load): alone,
+          // after the other contract files.
+          sequence: { groupOrder: 4 },
           maxWorkers: 1,
         },
       },

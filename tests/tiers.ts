@@ -16,7 +16,8 @@ export const PROCESS_FILES = [
 /**
  * Files that start production servers (or the launcher) of their own, on databases and data folders of their
  * own: crashes, faults, scale-out, least privilege, the send's own process, servers set up differently. They
- * never touch the shared E2E server; they run one at a time (vitest.config.ts says why).
+ * never touch the shared E2E server; two run at a time, so their time bounds are relative to a baseline each
+ * file measures itself (a start within 3× the first start, a change shown within a second or 3 renders).
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
@@ -37,7 +38,23 @@ export const RESILIENCE_FILES = [
 ];
 
 /**
+ * Contract files whose checks need the shared server to themselves: they read the whole site (the newest
+ * articles on home and /noticias, /noticias's result counts, every item of the feeds and the home page judged by validators, the row count of
+ * every table, the site under load). They run one at a time
+ * after the other contract files, which run side by side and read only what they create (docs/testing.md).
+ */
+export const WHOLE_SITE_FILES = [
+  "tests/e2e/home.test.ts",
+  "tests/e2e/list-pages-html.test.ts",
+  "tests/e2e/mixed-load.test.ts",
+  "tests/e2e/news-filters.test.ts",
+  "tests/e2e/news-without-script.test.ts",
+  "tests/e2e/rest-contract.test.ts",
+  "tests/e2e/validators.test.ts",
+];
+
+/**
  * Integration files that measure a rate or a delay on this machine: they run alone, after the parallel tiers
- * (group 1, one file at a time), so that other files' load does not stretch what they measure.
+ * (a group of their own, one file at a time), so that other files' load does not stretch what they measure.
  */
 export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];

@@ -10,6 +10,8 @@ import { freePort } from "../setup/postgres.ts";
 export class CrashableServer {
   private child?: ChildProcess;
   private exited?: Promise<unknown>;
+  /** How long this server's last start took: the measure a graceful stop is given (stop()). */
+  private lastStartMs = 0;
   readonly baseUrl: string;
 
   private constructor(
@@ -56,13 +58,17 @@ export class CrashableServer {
     child.stderr?.pipe(log);
     this.child = child;
     this.exited = new Promise((resolve) => child.on("exit", resolve));
-    const deadline = Date.now() + 3 * 60_000;
+    const startedAt = Date.now();
+    const deadline = startedAt + 3 * 60_000;
     for (;;) {
       const up = await fetch(`${this.baseUrl}/api/trpc/health.check`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) return;
+      if (up) {
+        this.lastStartMs = Date.now() - startedAt;
+        return;
+      }
       const state = await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500, "waiting"))]);
       if (state !== "waiting") throw new Error(`server exited; see ${this.logFile}`);
       if (Date.now() > deadline) throw new Error(`server did not start; see ${this.logFile}`);
@@ -93,7 +99,10 @@ export class CrashableServer {
     try {
       process.kill(-this.child.pid, "SIGTERM");
     } catch {}
-    await Promise.race([this.exited, new Promise((r) => setTimeout(r, 5000))]);
+    // A graceful stop (hits flushed, jobs handed back) gets 5 s, or as long as this server took to start on
+    // this machine when that was longer: another file's servers may load the cores meanwhile.
+    const graceMs = Math.max(5000, this.lastStartMs);
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, graceMs))]);
     try {
       process.kill(-this.child.pid, "SIGKILL");
     } catch {}

@@ -4,19 +4,47 @@ import applications from "../../seed/data/applications.json";
 import companies from "../../seed/data/companies.json";
 import referents from "../../seed/data/referents.json";
 import resources from "../../seed/data/resources.json";
+import { buildArticle } from "../support/builders.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
-import { article, bodyText, interview, seedArticles } from "./site-helpers.ts";
+import { e2eDatabase } from "./db.ts";
+import { bodyText, interview, seedArticles } from "./site-helpers.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let page: Page;
+const db = e2eDatabase();
+
+/**
+ * This file's own article (prefix `site-`): other files on the shared server re-check the seed's sources, and
+ * a source the site could not read is hidden from readers, so a seed article's "Fuentes" depends on them. Dated
+ * in the past, it is on no list of the newest articles that files reading the whole site check.
+ */
+const article = {
+  slug: `site-articulo-${Date.now().toString(36)}`,
+  title_es: "Artículo propio de las rutas públicas",
+  title_en: "The public routes' own article",
+};
 
 beforeAll(async () => {
+  await buildArticle(db, {
+    ...article,
+    summary_es: "Resumen.",
+    summary_en: "Summary.",
+    body_es: "Cuerpo [1].",
+    body_en: "Body [1].",
+    status: "published",
+    published_at: new Date("2020-01-02T00:00:00Z"),
+    date: new Date("2020-01-02T00:00:00Z"),
+    topics: ["regulacion"],
+    sources: [{ name: "Comisión Europea", url: "https://digital-strategy.ec.europa.eu/en/policies/ai-act" }],
+  });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
+  await db.article.deleteMany({ where: { slug: article.slug } });
+  await db.$disconnect();
 });
 
 async function visit(path: string, status = 200) {
@@ -75,35 +103,6 @@ describe("every public route, in Spanish and English", () => {
       for (const text of route.en) expect(en, `${route.path} en`).toContain(text);
     });
   }
-});
-
-describe("home", () => {
-  it("shows the counts of docs/product.md §9: 4 latest, 2 interviews (first NUEVO), 3 apps, 3 referents, 6 topics", async () => {
-    const text = await visit("/");
-    expect(await page.locator("[data-testid=home-latest] [data-testid=article-card]").count()).toBe(4);
-    expect(await page.locator("[data-testid=home-featured] [data-testid=article-card]").count()).toBe(1);
-    const cards = page.locator("[data-testid=home-interviews] [data-testid=interview-card]");
-    expect(await cards.count()).toBe(2);
-    expect(await cards.nth(0).locator("[data-testid=new-badge]").textContent()).toBe("NUEVO");
-    expect(await cards.nth(1).locator("[data-testid=new-badge]").count()).toBe(0);
-    expect(await page.locator("[data-testid=home-apps] [data-testid=application-card]").count()).toBe(3);
-    expect(await page.locator("[data-testid=home-referents] [data-testid=referent-card]").count()).toBe(3);
-    expect(await page.locator("[data-testid=trending-topic]").count()).toBe(6);
-    expect(text).toContain("actualizado hace 2 horas");
-    expect(text).toContain("Novedad de la industria");
-    for (const name of ["AI Act", "AI Index", "Alignment Forum"]) expect(text).toContain(name);
-    // Featured article first, then the 4 newest non-featured ones.
-    const featured = seedArticles.find((a) => a.featured)!;
-    expect(await page.locator("[data-testid=home-featured] h2").textContent()).toBe(featured.title_es);
-    const latest = seedArticles.filter((a) => !a.featured).slice(0, 4);
-    const titles = await page.locator("[data-testid=home-latest] [data-testid=article-card] h3").allTextContents();
-    expect(titles).toEqual(latest.map((a) => a.title_es));
-    // Cards show at most 2 tags.
-    for (const tags of await page.locator("[data-testid=home-latest] [data-testid=card-tags]").all())
-      expect(await tags.locator("li").count()).toBeLessThanOrEqual(2);
-    const en = await visit("/en");
-    expect(en).toContain("updated 2 hours ago");
-  });
 });
 
 describe("not found", () => {

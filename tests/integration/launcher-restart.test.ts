@@ -7,7 +7,9 @@ import { freePort } from "../setup/postgres.ts";
 /**
  * The launcher's database phase (`scripts/start.ts database`: the same code `npm start` runs before Next.js, on
  * embedded PostgreSQL) after a crash: kill -9 of its whole process group (launcher and PostgreSQL), then a start
- * at once; and a start on a data folder another live PostgreSQL holds, which must say why it cannot start.
+ * at once, each within 3× the first start measured here (a slow restart is one that waits on the crash: a lock
+ * wait, a recovery that fsyncs file by file; the first start creates, migrates and seeds the cluster, a restart
+ * only recovers, so the bound follows this machine's load rather than a fixed number of seconds); and a start on a data folder another live PostgreSQL holds, which must say why it cannot start.
  */
 interface Launch {
   child: ChildProcess;
@@ -71,7 +73,7 @@ afterAll(async () => {
 });
 
 describe("launcher start after a crash", () => {
-  it("starts again at once after kill -9, twenty times, each start within 15 s", async () => {
+  it("starts again at once after kill -9, twenty times, each start within 3× the first start", async () => {
     const dataDir = tempDataDir("riesgos-restart-");
     const env = {
       DATA_DIR: fs.mkdtempSync("/tmp/riesgos-restart-data-"),
@@ -80,7 +82,9 @@ describe("launcher start after a crash", () => {
     };
     const first = launchDatabase(env);
     launches.push(first);
-    expect(await first.outcome, first.output()).toHaveProperty("readyAfterMs");
+    const firstOutcome = await first.outcome;
+    expect(firstOutcome, first.output()).toHaveProperty("readyAfterMs");
+    const firstStartMs = "readyAfterMs" in firstOutcome ? firstOutcome.readyAfterMs : Number.NaN;
     let previous = first;
     const starts: number[] = [];
     for (let cycle = 1; cycle <= 20; cycle++) {
@@ -94,7 +98,10 @@ describe("launcher start after a crash", () => {
     }
     await kill9(previous);
     expect(starts).toHaveLength(20);
-    expect(starts.filter((ms) => ms > 15_000)).toEqual([]);
+    expect(
+      starts.filter((ms) => ms > 3 * firstStartMs),
+      `first start ${firstStartMs} ms`,
+    ).toEqual([]);
   }, 600_000);
 
   it("refuses a data folder a live PostgreSQL holds, with PostgreSQL's own reason", async () => {

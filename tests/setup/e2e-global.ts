@@ -14,7 +14,7 @@ export const E2E_ADMIN = { email: "admin-e2e@riesgos-ia.test", password: "e2e-ad
  * hands its URL to the tests at once; each file waits for the server (tests/setup/contract-each.ts), so the fast
  * tiers run while it builds and starts.
  */
-export default async function setup(project: TestProject) {
+async function startSharedServer() {
   const { server, createDb } = await startTestPostgres();
   const databaseUrl = await createMigratedDatabase(createDb, "e2e");
   const { port, release } = await reservePort();
@@ -51,11 +51,8 @@ export default async function setup(project: TestProject) {
     );
   });
   const serving = announce("server", launching);
-  project.provide("baseUrl", baseUrl);
-  project.provide("databaseUrl", databaseUrl);
-  project.provide("siteUrl", siteUrl);
-  project.provide("sourceUrl", fakeSources.urlOf("/ai-office/consultation"));
-  return async () => {
+  const provided = { baseUrl, databaseUrl, siteUrl, sourceUrl: fakeSources.urlOf("/ai-office/consultation") };
+  const stop = async () => {
     await serving.then(
       (launcher) => launcher.stop(),
       () => undefined,
@@ -63,6 +60,27 @@ export default async function setup(project: TestProject) {
     await server?.stop();
     await fakeOpenAi.close(); // agents E2E
     await fakeSources.close();
+  };
+  return { provided, stop };
+}
+
+const SHARED = Symbol.for("riesgos.tests.sharedServer");
+type Shared = Awaited<ReturnType<typeof startSharedServer>> & { users: number };
+
+/**
+ * One server for both projects on it (`contract` and `whole-site`): vitest runs each project's global setup
+ * in one process, each with its own module graph, hence a global; the last project to finish stops it.
+ */
+export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: Promise<Shared> };
+  holder[SHARED] ??= startSharedServer().then((started) => ({ ...started, users: 0 }));
+  const shared = await holder[SHARED];
+  shared.users++;
+  for (const [key, value] of Object.entries(shared.provided))
+    project.provide(key as keyof typeof shared.provided, value);
+  return async () => {
+    shared.users--;
+    if (shared.users === 0) await shared.stop();
   };
 }
 
