@@ -40,8 +40,8 @@ export const RESILIENCE_FILES = [
 /**
  * Contract files whose checks need the shared server to themselves: they read the whole site (the newest
  * articles on home and /noticias, /noticias's result counts, every item of the feeds and the home page judged by validators, the row count of
- * every table, the site under load). They run one at a time
- * after the other contract files, which run side by side and read only what they create (docs/testing.md).
+ * every table, the site under load). They run one at a time on the site as seeded, before the other contract
+ * files, which run side by side and read only what they create (docs/testing.md).
  */
 export const WHOLE_SITE_FILES = [
   "tests/e2e/home.test.ts",
