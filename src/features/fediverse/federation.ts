@@ -7,6 +7,8 @@ import { translatorFor } from "~/platform/i18n/translator.ts";
 import { ACTORS, isActorName } from "./actors.ts";
 import { articleObject } from "./article-object.ts";
 import type { FediverseData } from "./context.ts";
+import { markDead } from "./deliveries.ts";
+import { deliveryTracker } from "./delivery-tracking.ts";
 import { followerCount, followersPage } from "./followers.ts";
 import { notAcceptable, notFound, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
 import { JobsMessageQueue, type QueuedTaskJob } from "./job-queue.ts";
@@ -23,6 +25,8 @@ export interface FediverseOptions {
   taskJob: QueuedTaskJob;
   /** Lets Fedify fetch loopback and private addresses: the two-site tests only, never the site (an SSRF guard). */
   allowPrivateAddress?: boolean;
+  /** Fedify's per-server circuit breaker (on by default); a test of the port's retries turns it off. */
+  circuitBreaker?: false;
 }
 
 const PAGE = 100;
@@ -33,11 +37,13 @@ const FIRST = "first";
 export function createFediverse(opts: FediverseOptions): Fediverse {
   const federation = createFederation<FediverseData>({
     kv: new PostgresKvStore(opts.db),
-    queue: new JobsMessageQueue(opts.taskJob),
+    // Each delivery is a job recorded in fediverse_deliveries (delivery-tracking.ts), retried by the port.
+    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db)),
     // The job's worker starts the queue when it first needs it, on whichever instance takes the task.
     manuallyStartQueue: true,
     origin: opts.origin,
     allowPrivateAddress: opts.allowPrivateAddress ?? false,
+    ...(opts.circuitBreaker === false ? { circuitBreaker: false as const } : {}),
     // Mastodon accepts a signature dated up to an hour away from its clock; so do we.
     signatureTimeWindow: { hours: 1 },
     userAgent: { software: "riesgos-ia" },
@@ -117,6 +123,13 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     .on(Follow, onFollow)
     .on(Undo, onUndo)
     .on(Activity, onOtherActivity);
+
+  // A 404/410 from an inbox: Fedify does not retry, and the delivery is dead at once.
+  federation.setOutboxPermanentFailureHandler(async (_ctx, failure) => {
+    const activityId = failure.activity.id?.href;
+    if (!activityId) return;
+    await markDead(opts.db, activityId, failure.inbox.href, failure.statusCode, failure.error.message);
+  });
 
   return federation;
 }
