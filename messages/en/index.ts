@@ -6,6 +6,7 @@ import desk from "./desk.json";
 import emails from "./emails.json";
 import errors from "./errors.json";
 import fediverse from "./fediverse.json";
+import fediverseDeliveries from "./fediverse-deliveries.json";
 import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
 import migration from "./migration.json";
@@ -35,6 +36,7 @@ export default {
   ...errors,
   ...jobLogs,
   ...fediverse,
+  ...fediverseDeliveries,
   ...readers,
   ...readerReports,
   ...stats,

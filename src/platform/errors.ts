@@ -85,6 +85,7 @@ const NOT_FOUND = {
   "Job run": "jobRun",
   "Source snapshot": "sourceSnapshot",
   "Changed source": "changedSource",
+  "Fediverse delivery": "fediverseDelivery",
 } as const satisfies Record<string, keyof ErrorTexts["notFound"]>;
 
 /** '<What> not found' for the API, and the matching catalog text for the UI. */

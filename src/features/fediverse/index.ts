@@ -5,3 +5,4 @@ export {
   handleFediverseRequest,
   queueArticleAnnouncement,
 } from "./app-federation.ts";
+export { adminFediverseDeliveriesRouter } from "./deliveries-router.ts";

@@ -21,6 +21,7 @@ export interface AuditMeta {
     | "reader_report"
     | "job"
     | "changed_source"
+    | "fediverse_delivery"
     | "settings";
 }
 

@@ -9,6 +9,7 @@ import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminBackupsRouter } from "~/features/backups/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminTrustRouter } from "~/features/editorial/index.ts";
+import { adminFediverseDeliveriesRouter } from "~/features/fediverse/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/job-runs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
@@ -46,4 +47,5 @@ export const adminRouter = createTRPCRouter({
   backups: adminBackupsRouter,
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
   trust: adminTrustRouter,
+  fediverseDeliveries: adminFediverseDeliveriesRouter,
 });

@@ -4,6 +4,7 @@
  * The walk in tests/e2e/rest-contract.test.ts derives its tests from these rows.
  */
 import { DESK_ROWS } from "./desk-rows.ts";
+import { FEDIVERSE_ROWS } from "./fediverse-rows.ts";
 import { READER_ROWS } from "./reader-rows.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -86,6 +87,6 @@ export const SPEC_TABLE: ContractRow[] = [
  * Every call the walk covers: the spec's rows, then the editors' desk (tests/e2e/rest-contract/desk-rows.ts), then
  * readers' reports and backups (reader-rows.ts).
  */
-export const CONTRACT_TABLE: ContractRow[] = [...SPEC_TABLE, ...DESK_ROWS, ...READER_ROWS];
+export const CONTRACT_TABLE: ContractRow[] = [...SPEC_TABLE, ...DESK_ROWS, ...READER_ROWS, ...FEDIVERSE_ROWS];
 
 export const rowKey = (row: Pick<ContractRow, "method" | "path">) => `${row.method} ${row.path}`;

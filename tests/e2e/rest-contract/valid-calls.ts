@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { E2E_ADMIN } from "../../setup/e2e-global.ts";
 import { type Db, RestClient, unique } from "./client.ts";
 import { DESK_VALID_CALLS } from "./desk-rows.ts";
+import { FEDIVERSE_VALID_CALLS } from "./fediverse-rows.ts";
 import { READER_VALID_CALLS } from "./reader-rows.ts";
 
 export interface Ctx {
@@ -334,4 +335,5 @@ export const VALID_CALLS: Record<string, Scenario> = {
   },
   ...DESK_VALID_CALLS,
   ...READER_VALID_CALLS,
+  ...FEDIVERSE_VALID_CALLS,
 };

@@ -8,6 +8,7 @@ import { AgentsTab, MigrationTab } from "~/features/agents/ui/admin.ts";
 import { ManualGenerationDialog } from "~/features/agents/ui/manual-generation-dialog.tsx";
 import { StatsTab } from "~/features/analytics/ui/admin.ts";
 import { AuditTab } from "~/features/audit/ui/admin.ts";
+import { FediverseTab } from "~/features/fediverse/ui/admin.ts";
 import { JobsTab } from "~/features/job-runs/ui/admin.ts";
 import {
   NewsletterAlertsBanner,
@@ -51,6 +52,7 @@ const TAB_BODIES: Record<AdminTabKey, ComponentType> = {
   jobs: JobsTab,
   stats: StatsWithNewsletter,
   readerReports: ReaderReportsWithEditor,
+  fediverse: FediverseTab,
 };
 
 /**

@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { key: "jobs", slug: "trabajos" },
   { key: "stats", slug: "estadisticas" },
   { key: "readerReports", slug: "avisos" },
+  { key: "fediverse", slug: "fediverso" },
 ] as const;
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]["key"];

@@ -1,0 +1,2 @@
+export { DeliveriesPanel } from "./deliveries-panel.tsx";
+export { FediverseTab } from "./fediverse-tab.tsx";
