@@ -9,7 +9,7 @@ import { articleObject } from "./article-object.ts";
 import type { FediverseData } from "./context.ts";
 import { markDead } from "./deliveries.ts";
 import { deliveryTracker } from "./delivery-tracking.ts";
-import { followerCount, followersPage } from "./followers.ts";
+import { allFollowers, followerCount, followersPage } from "./followers.ts";
 import { notAcceptable, notFound, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
 import { JobsMessageQueue, type QueuedTaskJob } from "./job-queue.ts";
 import { actorKeyPairs } from "./keys.ts";
@@ -32,6 +32,13 @@ export interface FediverseOptions {
 const PAGE = 100;
 /** The followers collection's first page (Fedify pages through it for a fan-out). */
 const FIRST = "first";
+
+/** A follower as a recipient of a delivery: its inbox, and its server's shared inbox where it has one. */
+const recipientOf = (r: { follower_uri: string; inbox: string; shared_inbox: string | null }) => ({
+  id: new URL(r.follower_uri),
+  inboxId: new URL(r.inbox),
+  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+});
 
 /** The federation: the actors, their key pairs, followers, the article objects, NodeInfo and the inbox. */
 export function createFediverse(opts: FediverseOptions): Fediverse {
@@ -78,13 +85,10 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
   federation
     .setFollowersDispatcher("/ap/actors/{identifier}/followers", async (ctx, identifier, cursor) => {
       if (!isActorName(identifier)) return null;
+      // No cursor is Fedify asking for the whole collection (a fan-out to every follower), never a page.
+      if (cursor === null) return { items: (await allFollowers(ctx.data.db, identifier)).map(recipientOf) };
       const rows = await followersPage(ctx.data.db, identifier, cursor && cursor !== FIRST ? cursor : null, PAGE);
-      const items = rows.slice(0, PAGE).map((r) => ({
-        id: new URL(r.follower_uri),
-        inboxId: new URL(r.inbox),
-        endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
-      }));
-      if (cursor === null) return { items };
+      const items = rows.slice(0, PAGE).map(recipientOf);
       return { items, nextCursor: rows.length > PAGE ? rows[PAGE]!.id : null };
     })
     .setFirstCursor(() => FIRST)
