@@ -7,6 +7,7 @@ import emails from "./emails.json";
 import errors from "./errors.json";
 import fediverse from "./fediverse.json";
 import fediverseAdmin from "./fediverse-admin.json";
+import fediverseDeliveries from "./fediverse-deliveries.json";
 import fediverseReplies from "./fediverse-replies.json";
 import jobLogs from "./job-logs.json";
 import jobs from "./jobs.json";
@@ -39,6 +40,7 @@ export default {
   ...fediverse,
   ...fediverseReplies,
   ...fediverseAdmin,
+  ...fediverseDeliveries,
   ...readers,
   ...readerReports,
   ...stats,

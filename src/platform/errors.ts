@@ -86,6 +86,7 @@ const NOT_FOUND = {
   "Source snapshot": "sourceSnapshot",
   "Changed source": "changedSource",
   "Fediverse reply": "fediverseReply",
+  "Fediverse delivery": "fediverseDelivery",
 } as const satisfies Record<string, keyof ErrorTexts["notFound"]>;
 
 /** '<What> not found' for the API, and the matching catalog text for the UI. */

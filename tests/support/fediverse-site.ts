@@ -1,6 +1,11 @@
 import { inject } from "vitest";
-import { createFediverse, type Fediverse, fediverseFetch } from "~/features/fediverse/federation.ts";
-import { queuedTaskJob } from "~/features/fediverse/job-queue.ts";
+import {
+  createFediverse,
+  type Fediverse,
+  type FediverseOptions,
+  fediverseFetch,
+} from "~/features/fediverse/federation.ts";
+import { type QueuedTaskJob, queuedTaskJob } from "~/features/fediverse/job-queue.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { freshDatabase } from "./fresh-database.ts";
 import { startLoopbackServer } from "./loopback-server.ts";
@@ -9,6 +14,8 @@ export interface FediverseSite {
   origin: string;
   db: DbClient;
   federation: Fediverse;
+  /** The job that runs this site's queued tasks (deliveries, fan-outs, incoming activities). */
+  taskJob: QueuedTaskJob;
   close(): Promise<void>;
 }
 
@@ -17,7 +24,10 @@ export interface FediverseSite {
  * request to `federation.fetch` as the site's route handlers do, and the site's queue on the jobs port (a job
  * of its own name, worked by this test process's engine). Fedify may fetch loopback addresses here only.
  */
-export async function startFediverseSite(name: string): Promise<FediverseSite> {
+export async function startFediverseSite(
+  name: string,
+  opts: Pick<FediverseOptions, "circuitBreaker"> = {},
+): Promise<FediverseSite> {
   const url = await freshDatabase(inject("adminDatabaseUrl"), `fedi_${name}`, inject("migratedTemplate"));
   const db = createPrismaClient(url);
   const server = await startLoopbackServer();
@@ -26,12 +36,13 @@ export async function startFediverseSite(name: string): Promise<FediverseSite> {
   const taskJob = queuedTaskJob(`test/fediverse-${name}-${process.pid}`, async () => {
     void federation.startQueue({ db }, { signal: queueStop.signal });
   });
-  const federation = createFediverse({ db, origin, taskJob, allowPrivateAddress: true });
+  const federation = createFediverse({ db, origin, taskJob, allowPrivateAddress: true, ...opts });
   server.serve((request) => fediverseFetch(federation, { db }, request));
   return {
     origin,
     db,
     federation,
+    taskJob,
     async close() {
       queueStop.abort();
       await server.close();

@@ -28,6 +28,8 @@ export async function announceArticle(
   data: FediverseData,
   origin: string,
   a: ArticleAnnouncement,
+  /** The announcing job's run id: an attempt run again (after a crash) mints the same activity ids. */
+  runKey: string = randomUUID(),
 ) {
   const ctx = federation.createContext(new URL(origin), data);
   const switches = await fediverseSwitches(data.db);
@@ -47,7 +49,7 @@ export async function announceArticle(
     const actor = actorOf(locale);
     const objectId = uriOf(note, locale);
     const ids = { id: objectId, attribution: ctx.getActorUri(actor), followers: ctx.getFollowersUri(actor) };
-    const activityId = new URL(`${objectId.href}#${a.kind}-${randomUUID()}`);
+    const activityId = new URL(`${objectId.href}#${a.kind}-${runKey}`);
     const common = { id: activityId, actor: ids.attribution, to: PUBLIC_COLLECTION, cc: ids.followers };
     const activity = row
       ? a.kind === "published"

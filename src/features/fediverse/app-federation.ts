@@ -8,9 +8,10 @@ import { siteUrl } from "~/platform/http/site-url.ts";
 import { defineJob } from "~/platform/jobs/define-job.ts";
 import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { announceArticle } from "./announce.ts";
+import { retryDelivery } from "./deliveries.ts";
 import { createFediverse, type Fediverse, fediverseFetch } from "./federation.ts";
 import { notFound } from "./inbox.ts";
-import { queuedTaskJob } from "./job-queue.ts";
+import { JobsMessageQueue, queuedTaskJob } from "./job-queue.ts";
 import { sweepExpired } from "./kv-store.ts";
 import { fediverseEnabled } from "./settings.ts";
 
@@ -21,6 +22,11 @@ const holder = globalThis as { __fediverse?: Fediverse };
 export const fediverseTaskJob = queuedTaskJob("fediverse/task", async () => {
   void appFediverse().startQueue({ db });
 });
+
+/** An operator's retry of a dead delivery (admin › Fediverso): a fresh first attempt on the site's queue. */
+export function retrySiteDelivery(id: string) {
+  return retryDelivery(db, id, (message) => new JobsMessageQueue(fediverseTaskJob).enqueue(message));
+}
 
 /** The site's federation, on SITE_URL's origin and the site's database. */
 export function appFediverse(): Fediverse {
@@ -70,8 +76,10 @@ export const articleAnnouncementJob = defineJob({
   name: "fediverse/article.announce",
   schema: announcementSchema,
   retries: 5,
-  handler: (event) =>
-    fediverseEnabled() ? announceArticle(appFediverse(), { db }, siteUrl(), event) : Promise.resolve({ sent: 0 }),
+  handler: (event, ctx) =>
+    fediverseEnabled()
+      ? announceArticle(appFediverse(), { db }, siteUrl(), event, ctx.runId)
+      : Promise.resolve({ sent: 0 }),
 });
 
 /** The desk's article events (src/platform/events/article-events.ts), queued for the fediverse when it is on. */

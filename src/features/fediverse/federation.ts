@@ -23,7 +23,9 @@ import { ACTORS, actorOf, isActorName } from "./actors.ts";
 import { type ArticleIds, articleObject } from "./article-object.ts";
 import { blockMatcher } from "./blocks.ts";
 import type { FediverseData } from "./context.ts";
-import { followerCount, followersPage } from "./followers.ts";
+import { markDead } from "./deliveries.ts";
+import { deliveryTracker } from "./delivery-tracking.ts";
+import { allFollowers, followerCount, followersPage } from "./followers.ts";
 import { notAcceptable, notFound, onBlock, onFollow, onOtherActivity, onUndo } from "./inbox.ts";
 import { inboxGate } from "./inbox-gate.ts";
 import { guardInboxPost } from "./inbox-guard.ts";
@@ -45,21 +47,32 @@ export interface FediverseOptions {
   taskJob: QueuedTaskJob;
   /** Lets Fedify fetch loopback and private addresses: the two-site tests only, never the site (an SSRF guard). */
   allowPrivateAddress?: boolean;
+  /** Fedify's per-server circuit breaker (on by default); a test of the port's retries turns it off. */
+  circuitBreaker?: false;
 }
 
 const PAGE = 100;
 /** The followers collection's first page (Fedify pages through it for a fan-out). */
 const FIRST = "first";
 
+/** A follower as a recipient of a delivery: its inbox, and its server's shared inbox where it has one. */
+const recipientOf = (r: { follower_uri: string; inbox: string; shared_inbox: string | null }) => ({
+  id: new URL(r.follower_uri),
+  inboxId: new URL(r.inbox),
+  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+});
+
 /** The federation: the actors, their key pairs, followers, the article objects, NodeInfo and the inbox. */
 export function createFediverse(opts: FediverseOptions): Fediverse {
   const federation = createFederation<FediverseData>({
     kv: new PostgresKvStore(opts.db),
-    queue: new JobsMessageQueue(opts.taskJob),
+    // Each delivery is a job recorded in fediverse_deliveries (delivery-tracking.ts), retried by the port.
+    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db)),
     // The job's worker starts the queue when it first needs it, on whichever instance takes the task.
     manuallyStartQueue: true,
     origin: opts.origin,
     allowPrivateAddress: opts.allowPrivateAddress ?? false,
+    ...(opts.circuitBreaker === false ? { circuitBreaker: false as const } : {}),
     // Mastodon accepts a signature dated up to an hour away from its clock; so do we.
     signatureTimeWindow: { hours: 1 },
     userAgent: { software: "riesgos-ia" },
@@ -96,18 +109,15 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
   federation
     .setFollowersDispatcher("/ap/actors/{identifier}/followers", async (ctx, identifier, cursor) => {
       if (!isActorName(identifier)) return null;
+      // No cursor is Fedify asking for the whole collection (a fan-out to every follower), never a page.
+      if (cursor === null) {
+        // A fan-out reads the whole collection: nothing is delivered to a blocked instance or actor.
+        const blocked = await blockMatcher(ctx.data.db);
+        const rows = await allFollowers(ctx.data.db, identifier);
+        return { items: rows.filter((r) => !blocked(r.follower_uri)).map(recipientOf) };
+      }
       const rows = await followersPage(ctx.data.db, identifier, cursor && cursor !== FIRST ? cursor : null, PAGE);
-      // A fan-out reads this collection: nothing is delivered to a blocked instance or actor.
-      const blocked = await blockMatcher(ctx.data.db);
-      const items = rows
-        .slice(0, PAGE)
-        .filter((r) => !blocked(r.follower_uri))
-        .map((r) => ({
-          id: new URL(r.follower_uri),
-          inboxId: new URL(r.inbox),
-          endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
-        }));
-      if (cursor === null) return { items };
+      const items = rows.slice(0, PAGE).map(recipientOf);
       return { items, nextCursor: rows.length > PAGE ? rows[PAGE]!.id : null };
     })
     .setFirstCursor(() => FIRST)
@@ -148,6 +158,13 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
     .on(Announce, onAnnounce)
     .on(Block, onBlock)
     .on(Activity, onOtherActivity);
+
+  // A 404/410 from an inbox: Fedify does not retry, and the delivery is dead at once.
+  federation.setOutboxPermanentFailureHandler(async (_ctx, failure) => {
+    const activityId = failure.activity.id?.href;
+    if (!activityId) return;
+    await markDead(opts.db, activityId, failure.inbox.href, failure.statusCode, failure.error.message);
+  });
 
   return federation;
 }

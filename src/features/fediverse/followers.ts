@@ -36,6 +36,14 @@ export function followersPage(db: DbClient, actor: ActorName, cursor: string | n
   });
 }
 
+/** Every follower of an actor: the recipients of a fan-out. */
+export const allFollowers = (db: DbClient, actor: ActorName) =>
+  db.fediverseFollower.findMany({
+    where: { actor },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    select: { follower_uri: true, inbox: true, shared_inbox: true },
+  });
+
 export const followerCount = (db: DbClient, actor: ActorName) => db.fediverseFollower.count({ where: { actor } });
 
 /** Whether an incoming activity with this id was acted on before (a replay, a redelivery). */

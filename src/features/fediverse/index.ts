@@ -6,4 +6,5 @@ export {
   handleFediverseRequest,
   queueArticleAnnouncement,
 } from "./app-federation.ts";
+export { adminFediverseDeliveriesRouter } from "./deliveries-router.ts";
 export { adminFediverseRepliesRouter } from "./replies-router.ts";

@@ -1,10 +1,26 @@
+import { createHash } from "node:crypto";
 import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from "@fedify/fedify";
 import { z } from "zod";
-import { defineJob, type Job } from "~/platform/jobs/define-job.ts";
+import { defineJob, type Job, type JobFailure } from "~/platform/jobs/define-job.ts";
 import type { EnqueueOptions } from "~/platform/jobs/jobs-client.ts";
 import { enqueue as enqueueOnPort } from "~/platform/jobs/jobs-client.ts";
 
 type Handler = (message: unknown) => Promise<void> | void;
+
+/**
+ * What a federation records of its tasks (the deliveries' table, delivery-tracking.ts): the tasks queued, each
+ * run (which may skip a delivery already made) and each failed attempt.
+ */
+export interface QueueTracker {
+  queued(messages: readonly unknown[]): Promise<void>;
+  run(message: unknown, attempt: number, handle: () => Promise<void>): Promise<void>;
+  failed(message: unknown, failure: JobFailure): Promise<void>;
+}
+
+interface Listener {
+  handler: Handler;
+  tracker?: QueueTracker;
+}
 
 /** A task of Fedify's (a fan-out, a delivery to one inbox, an incoming activity) as a job's payload: JSON. */
 export const queuedTaskSchema = z.object({ message: z.record(z.string(), z.unknown()) });
@@ -18,7 +34,7 @@ type Enqueue = (
 
 // One listener per queue and process: Next bundles routes apart, and the job's worker must find the listener
 // the federation registered, whichever bundle started it.
-const holder = globalThis as { __fediverseListeners?: Map<string, Handler> };
+const holder = globalThis as { __fediverseListeners?: Map<string, Listener> };
 holder.__fediverseListeners ??= new Map();
 const listeners = holder.__fediverseListeners;
 
@@ -34,27 +50,39 @@ export class JobsMessageQueue implements MessageQueue {
   constructor(
     private readonly job: QueuedTaskJob,
     private readonly send: Enqueue = enqueueOnPort,
+    private readonly tracker?: QueueTracker,
   ) {}
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
-    const delayMs = options?.delay ? options.delay.total({ unit: "millisecond" }) : 0;
-    await this.send(
-      this.job,
-      { message: message as Record<string, unknown> },
-      delayMs > 0 ? { delaySeconds: Math.ceil(delayMs / 1000) } : {},
-    );
+    await this.tracker?.queued([message]);
+    await this.sendOne(message, options);
   }
 
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
-    for (const message of messages) await this.enqueue(message, options);
+    await this.tracker?.queued(messages);
+    for (const message of messages) await this.sendOne(message, options);
+  }
+
+  private async sendOne(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
+    const delayMs = options?.delay ? options.delay.total({ unit: "millisecond" }) : 0;
+    const id = taskDedupeId(message);
+    await this.send(
+      this.job,
+      { message: message as Record<string, unknown> },
+      {
+        ...(delayMs > 0 ? { delaySeconds: Math.ceil(delayMs / 1000) } : {}),
+        ...(id ? { id } : {}),
+      },
+    );
   }
 
   /** Registers the handler this process's jobs hand their tasks to, until `signal` aborts. */
   listen(handler: Handler, options?: MessageQueueListenOptions): Promise<void> {
-    listeners.set(this.job.name, handler);
+    const listener: Listener = { handler, ...(this.tracker ? { tracker: this.tracker } : {}) };
+    listeners.set(this.job.name, listener);
     return new Promise((resolve) => {
       const stop = () => {
-        if (listeners.get(this.job.name) === handler) listeners.delete(this.job.name);
+        if (listeners.get(this.job.name) === listener) listeners.delete(this.job.name);
         resolve();
       };
       if (options?.signal?.aborted) stop();
@@ -67,11 +95,41 @@ export class JobsMessageQueue implements MessageQueue {
  * The job's side: hands the task to the listener. A process that has not started its federation's queue yet
  * starts it first (`start`), so that any instance's worker can run any task.
  */
-export async function runQueuedTask(jobName: string, message: unknown, start: () => Promise<void>): Promise<void> {
+export async function runQueuedTask(
+  jobName: string,
+  message: unknown,
+  start: () => Promise<void>,
+  attempt = 0,
+): Promise<void> {
   if (!listeners.has(jobName)) await start();
-  const handler = listeners.get(jobName);
-  if (!handler) throw new Error(`no fediverse queue listener in this process for ${jobName}`);
-  await handler(message);
+  const listener = listeners.get(jobName);
+  if (!listener) throw new Error(`no fediverse queue listener in this process for ${jobName}`);
+  const handle = async () => void (await listener.handler(message));
+  await (listener.tracker ? listener.tracker.run(message, attempt, handle) : handle());
+}
+
+/** A failed attempt of a task, told to the federation's tracker (when this process runs one). */
+export async function reportQueuedTaskFailure(jobName: string, message: unknown, failure: JobFailure): Promise<void> {
+  await listeners.get(jobName)?.tracker?.failed(message, failure);
+}
+
+/**
+ * The engine's deduplication id of a task that must be queued once: a fan-out of one activity, or the first
+ * attempt of its delivery to one inbox (a fan-out run again after a crash re-enqueues its deliveries: they are
+ * not queued twice). Fedify's own re-enqueues (a 429's Retry-After, a delivery held by an open circuit) and an
+ * operator's retry are queued as they come.
+ */
+export function taskDedupeId(message: unknown): string | null {
+  const m = message as Record<string, unknown> | null;
+  if (typeof m?.activityId !== "string") return null;
+  const first = (m.attempt ?? 0) === 0 && !m.circuitHeld && !m.retriedAt;
+  const parts =
+    m.type === "fanout"
+      ? ["fanout", m.activityId]
+      : m.type === "outbox" && typeof m.inbox === "string" && first
+        ? ["outbox", m.activityId, m.inbox]
+        : null;
+  return parts ? `fediverse:${createHash("sha256").update(parts.join("\n")).digest("hex")}` : null;
 }
 
 /**
@@ -85,6 +143,7 @@ export function queuedTaskJob(name: string, start: () => Promise<void>): QueuedT
     // Retries with the port's exponential backoff (2^n × the base: about 8.5 minutes over 8 retries by default),
     // then the run ends failed: the dead letter an operator sees in admin › Trabajos and can retry.
     retries: 8,
-    handler: ({ message }) => runQueuedTask(name, message, start),
+    handler: ({ message }, ctx) => runQueuedTask(name, message, start, ctx.attempt),
+    onFailure: ({ message }, failure) => reportQueuedTaskFailure(name, message, failure),
   });
 }

@@ -22,6 +22,7 @@ export interface AuditMeta {
     | "fediverse_reply"
     | "job"
     | "changed_source"
+    | "fediverse_delivery"
     | "settings";
 }
 

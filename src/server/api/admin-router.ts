@@ -9,7 +9,11 @@ import { adminAuditRouter } from "~/features/audit/index.ts";
 import { adminBackupsRouter } from "~/features/backups/index.ts";
 import { adminContactMessagesRouter } from "~/features/contact/index.ts";
 import { adminTrustRouter } from "~/features/editorial/index.ts";
-import { adminFediverseRepliesRouter, adminFediverseRouter } from "~/features/fediverse/index.ts";
+import {
+  adminFediverseDeliveriesRouter,
+  adminFediverseRepliesRouter,
+  adminFediverseRouter,
+} from "~/features/fediverse/index.ts";
 import { adminVerificationRouter } from "~/features/grounding/index.ts";
 import { adminJobsRouter } from "~/features/job-runs/index.ts";
 import { adminOutboxRouter } from "~/features/mail/index.ts";
@@ -49,4 +53,5 @@ export const adminRouter = createTRPCRouter({
   stats: mergeRouters(adminStatsRouter, adminNewsletterStatsRouter),
   trust: adminTrustRouter,
   fediverse: adminFediverseRouter,
+  fediverseDeliveries: adminFediverseDeliveriesRouter,
 });

@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import { ActorProfiles } from "./actor-profiles.tsx";
 import { BlockList } from "./block-list.tsx";
+import { DeliveriesPanel } from "./deliveries-panel.tsx";
 import { FollowersByInstance } from "./followers-by-instance.tsx";
 import { PublishingSwitches } from "./publishing-switches.tsx";
 
@@ -14,6 +15,7 @@ const SECTIONS: { key: string; Section: ComponentType }[] = [
   { key: "followers", Section: FollowersByInstance },
   { key: "profiles", Section: ActorProfiles },
   { key: "switches", Section: PublishingSwitches },
+  { key: "deliveries", Section: DeliveriesPanel },
   { key: "blocks", Section: BlockList },
 ];
 
