@@ -65,7 +65,8 @@ afterAll(async () => {
 
 describe("kill -9 during a fan-out to 2,000 followers", () => {
   it("after the restart every follower has the Create; duplicates only from POSTs in flight", {
-    // 2,000 deliveries, each a job of the embedded engine: about 9.5 minutes on this shared 2-core machine.
+    // 2,000 deliveries, each a job of the embedded engine (16 at once): about a minute on 2 quiet cores, far more
+    // under load.
     timeout: 1_200_000,
   }, async () => {
     const article = await db.article.create({

@@ -143,6 +143,8 @@ export function queuedTaskJob(name: string, start: () => Promise<void>): QueuedT
     // Retries with the port's exponential backoff (2^n × the base: about 8.5 minutes over 8 retries by default),
     // then the run ends failed: the dead letter an operator sees in admin › Trabajos and can retry.
     retries: 8,
+    // Each run is mostly a wait on another server's inbox: a fan-out to thousands of followers needs many at once.
+    workers: 16,
     handler: ({ message }, ctx) => runQueuedTask(name, message, start, ctx.attempt),
     onFailure: ({ message }, failure) => reportQueuedTaskFailure(name, message, failure),
   });

@@ -62,6 +62,11 @@ interface JobDefinition<S extends PayloadSchema, R> {
   cron?: string;
   /** At start, run once for the latest fire missed while the site was down (payload `{ slot }`). */
   catchUp?: boolean;
+  /**
+   * Runs of this job at once in each process of the embedded engine (default 2). A job that mostly waits on
+   * another server (a delivery to a fediverse inbox) takes more; Inngest runs them as wide as it is allowed.
+   */
+  workers?: number;
 }
 
 export interface Job<S extends PayloadSchema = PayloadSchema, R = unknown> extends JobDefinition<S, R> {

@@ -107,12 +107,14 @@ async function startEngine(): Promise<Engine> {
     const ids: string[] = [];
     // Enqueued here, worked by another process (it polls the queue).
     if (!worksHere(job.name)) return void workers.set(job.name, ids);
+    // A wide job (`workers`) takes batches rather than more pollers: the same runs at once, the same idle polls.
+    const batchSize = Math.max(1, Math.ceil((job.workers ?? WORKERS_PER_JOB) / WORKERS_PER_JOB));
     for (let i = 0; i < WORKERS_PER_JOB; i++) {
       ids.push(
         await boss.work<object>(
           job.name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: POLL_S },
-          ([pj]) => (pj ? runAndSettle(boss, job, pj, scope) : Promise.resolve()),
+          { includeMetadata: true, batchSize, pollingIntervalSeconds: POLL_S },
+          (batch) => Promise.all(batch.map((pj) => runAndSettle(boss, job, pj, scope))).then(() => undefined),
         ),
       );
     }
