@@ -63,10 +63,10 @@ describe("admin gate", () => {
 
     // Every tab from the second on, then back to the first (clicking the selected tab does nothing).
     for (const tab of [...TABS.slice(1), TABS[0]!]) {
-      await page.getByRole("tab", { name: tab.label }).click();
+      await page.getByRole("tab", { name: tab.label, exact: true }).click();
       await page.waitForURL(`${baseUrl}/admin/${tab.slug}`);
       await page.getByTestId(tab.testid).waitFor({ state: "attached" });
-      expect(await page.getByRole("tab", { name: tab.label }).getAttribute("aria-selected")).toBe("true");
+      expect(await page.getByRole("tab", { name: tab.label, exact: true }).getAttribute("aria-selected")).toBe("true");
     }
 
     // Trabajos: the Friday schedule with its next fire, in the embedded engine of a zero-config start.

@@ -157,7 +157,11 @@ describe("fuzzing the admin writes", () => {
         const context = `${method} ${url} ${body?.slice(0, 200)} → ${res.status} ${answer.slice(0, 300)}`;
         seen.set(key, (seen.get(key) ?? 0) + 1);
         expect(res.status, context).toBeLessThan(500);
-        if (hasNonFinite(body)) expect(res.status, context).toBe(400);
+        // An empty path parameter ("/articles/") names no route: a 404 before any body is read; on a route, a
+        // number JSON cannot hold is a 400 naming its field.
+        const routed = !/\/$|\/\//.test(url);
+        if (!routed) expect(res.status, context).toBe(404);
+        else if (hasNonFinite(body)) expect(res.status, context).toBe(400);
         if (res.ok) {
           await settleInProcessJobs(); // what an accepted request started must not land in the next snapshot
           return;
