@@ -47,6 +47,21 @@ const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 const page = (r: LoadResult) => ({ rps: round(r.rps), p50ms: r.p50ms, p99ms: r.p99ms, errors: r.errors + r.non2xx });
 fs.mkdirSync("bench/results", { recursive: true });
 
+/**
+ * CPU used so far (ms) by the site (launcher, server, its PostgreSQL), the job process, and the rest of this
+ * process's tree: the bench itself with the fake inboxes, and the fan-out's PostgreSQL (wrk is gone by then).
+ */
+const cpuNow = (site: ChildProcess, job?: number) => ({
+  site: treeCpuMs(site.pid!),
+  job: job ? treeCpuMs(job) : 0,
+  all: treeCpuMs(process.pid),
+});
+const cpuSince = (a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) => ({
+  site: round((b.site - a.site) / 1000, 2),
+  job_process: round((b.job - a.job) / 1000, 2),
+  inboxes_and_fanout_db: round((b.all - b.site - b.job - (a.all - a.site - a.job)) / 1000, 2),
+});
+
 /** A bench script in a process of its own, its output in bench/results/<log>; resolves with its first message. */
 function forkLogged(script: string, args: string[], env: Record<string, string>, log: string) {
   const out = fs.openSync(`bench/results/${log}`, "w");
@@ -88,7 +103,9 @@ try {
   site = await startSite(SITE_PORT, { name: "fbench", pgPort: SITE_PG_PORT });
   await wrkAsync("warm-up", pageUrl, { seconds: 3, connections: 8 });
   loads.idle = load();
+  const idleCpuBefore = cpuNow(site);
   const idle = await wrkAsync("idle", pageUrl, { seconds: SECONDS, connections: 8 });
+  const cpuIdle = cpuSince(idleCpuBefore, cpuNow(site));
 
   // 1. The fan-out, timed from the publication queued (the job process's ready message follows the enqueue).
   const spawned = performance.now();
@@ -122,7 +139,9 @@ try {
   );
   const postsBefore = inboxes.posts;
   loads.during = load();
+  const cpuBefore = cpuNow(site, pid);
   const during = await wrkAsync("during fan-out", pageUrl, { seconds: SECONDS, connections: 8 });
+  const cpuDuring = cpuSince(cpuBefore, cpuNow(site, pid));
   const postsAfter = inboxes.posts;
 
   const activityId = () => [...inboxes.activityIds()][0] ?? "";
@@ -197,6 +216,8 @@ try {
       idle: page(idle),
       during_fanout: page(during),
       idle_after: page(idleAfter),
+      cpu_seconds_idle: cpuIdle,
+      cpu_seconds_during: cpuDuring,
       deliveries_during_wrk: postsAfter - postsBefore,
       fanout_ran_throughout: postsAfter < FOLLOWERS,
       ratio_during_to_idle: round(during.rps / idle.rps, 3),
