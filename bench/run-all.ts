@@ -33,7 +33,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
-  for (const name of ["throughput", "publish", "search", "newsletter", "job-crash", "reliability"]) {
+  for (const name of ["throughput", "publish", "search", "newsletter", "job-crash", "reliability", "fediverse"]) {
     if (wants(name)) results.push(run(`bench:${name}`));
   }
 

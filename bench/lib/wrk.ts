@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 
 export interface LoadResult {
   label: string;
@@ -17,25 +18,34 @@ const toMs = (v: string) => {
   return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
 };
 
+type WrkOptions = { seconds: number; connections: number; threads?: number };
+
+const wrkArgs = (url: string, opts: WrkOptions) => [
+  `-t${opts.threads ?? 2}`,
+  `-c${opts.connections}`,
+  `-d${opts.seconds}s`,
+  "--latency",
+  "-H",
+  "Accept-Encoding: gzip",
+  url,
+];
+
 /** Runs wrk (Debian package) against one URL and parses req/s, p50/p99 latency and errors. */
-export function wrk(
-  label: string,
-  url: string,
-  opts: { seconds: number; connections: number; threads?: number },
-): LoadResult {
-  const out = execFileSync(
-    "wrk",
-    [
-      `-t${opts.threads ?? 2}`,
-      `-c${opts.connections}`,
-      `-d${opts.seconds}s`,
-      "--latency",
-      "-H",
-      "Accept-Encoding: gzip",
-      url,
-    ],
-    { encoding: "utf8", maxBuffer: 10 * 1024 * 1024 },
-  );
+export function wrk(label: string, url: string, opts: WrkOptions): LoadResult {
+  const out = execFileSync("wrk", wrkArgs(url, opts), { encoding: "utf8", maxBuffer: 10 * 1024 * 1024 });
+  return parseWrk(label, url, out);
+}
+
+/** The same without blocking this process (a bench that also serves requests meanwhile, e.g. fake inboxes). */
+export async function wrkAsync(label: string, url: string, opts: WrkOptions): Promise<LoadResult> {
+  const { stdout } = await promisify(execFile)("wrk", wrkArgs(url, opts), {
+    encoding: "utf8",
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  return parseWrk(label, url, stdout);
+}
+
+function parseWrk(label: string, url: string, out: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "");
   const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "");

@@ -48,14 +48,7 @@ beforeAll(async () => {
   url = await freshDatabase(inject("adminDatabaseUrl"), "fedi_crash", inject("migratedTemplate"));
   db = createPrismaClient(url);
   await inboxes.listen();
-  await db.fediverseFollower.createMany({
-    data: Array.from({ length: FOLLOWERS }, (_, n) => ({
-      actor: "noticias",
-      follower_uri: `${inboxes.origin}/users/${n}`,
-      follow_uri: `${inboxes.origin}/follows/${n}`,
-      inbox: inboxes.inboxOf(n),
-    })),
-  });
+  await db.fediverseFollower.createMany({ data: inboxes.followerRows(FOLLOWERS) });
 });
 afterAll(async () => {
   app?.kill("SIGKILL");

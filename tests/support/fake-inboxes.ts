@@ -48,6 +48,16 @@ export class FakeInboxes {
     return `${this.origin}/users/${n}/inbox`;
   }
 
+  /** `count` followers of our actor `noticias`, the n-th with the inbox `inboxOf(n)`: rows to store directly. */
+  followerRows(count: number) {
+    return Array.from({ length: count }, (_, n) => ({
+      actor: "noticias",
+      follower_uri: `${this.origin}/users/${n}`,
+      follow_uri: `${this.origin}/follows/${n}`,
+      inbox: this.inboxOf(n),
+    }));
+  }
+
   /** Deliveries taken (2xx) at this inbox URL or path, of every activity. */
   countAt(inbox: string): number {
     const path = inbox.startsWith("http") ? new URL(inbox).pathname : inbox;

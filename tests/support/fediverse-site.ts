@@ -1,52 +1,15 @@
 import { inject } from "vitest";
-import {
-  createFediverse,
-  type Fediverse,
-  type FediverseOptions,
-  fediverseFetch,
-} from "~/features/fediverse/federation.ts";
-import { type QueuedTaskJob, queuedTaskJob } from "~/features/fediverse/job-queue.ts";
-import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
+import type { FediverseOptions } from "~/features/fediverse/federation.ts";
+import { type FediverseSite, startFediverseSiteOn } from "./fediverse-loopback-site.ts";
 import { freshDatabase } from "./fresh-database.ts";
-import { startLoopbackServer } from "./loopback-server.ts";
 
-export interface FediverseSite {
-  origin: string;
-  db: DbClient;
-  federation: Fediverse;
-  /** The job that runs this site's queued tasks (deliveries, fan-outs, incoming activities). */
-  taskJob: QueuedTaskJob;
-  close(): Promise<void>;
-}
+export type { FediverseSite } from "./fediverse-loopback-site.ts";
 
-/**
- * One site's federation on loopback: a database of its own (migrated), a plain Node HTTP server handing every
- * request to `federation.fetch` as the site's route handlers do, and the site's queue on the jobs port (a job
- * of its own name, worked by this test process's engine). Fedify may fetch loopback addresses here only.
- */
+/** One site's federation on loopback (fediverse-loopback-site.ts) on a fresh copy of the migrated template. */
 export async function startFediverseSite(
   name: string,
   opts: Pick<FediverseOptions, "circuitBreaker"> = {},
 ): Promise<FediverseSite> {
   const url = await freshDatabase(inject("adminDatabaseUrl"), `fedi_${name}`, inject("migratedTemplate"));
-  const db = createPrismaClient(url);
-  const server = await startLoopbackServer();
-  const { origin } = server;
-  const queueStop = new AbortController();
-  const taskJob = queuedTaskJob(`test/fediverse-${name}-${process.pid}`, async () => {
-    void federation.startQueue({ db }, { signal: queueStop.signal });
-  });
-  const federation = createFediverse({ db, origin, taskJob, allowPrivateAddress: true, ...opts });
-  server.serve((request) => fediverseFetch(federation, { db }, request));
-  return {
-    origin,
-    db,
-    federation,
-    taskJob,
-    async close() {
-      queueStop.abort();
-      await server.close();
-      await db.$disconnect();
-    },
-  };
+  return startFediverseSiteOn(url, name, opts);
 }
