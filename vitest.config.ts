@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { PROCESS_FILES, RESILIENCE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
+import { PROCESS_FILES, RESILIENCE_FILES, SEEDED_SITE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "src"),
@@ -115,13 +115,25 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["tests/e2e/**/*.test.ts"],
-          exclude: [...RESILIENCE_FILES, ...WHOLE_SITE_FILES],
+          exclude: [...RESILIENCE_FILES, ...SEEDED_SITE_FILES, ...WHOLE_SITE_FILES],
           ...CONTRACT,
           // One shared server; each file creates what it asserts on under names of its own and reads only that,
           // so two files (each with its own browser) run at a time: three browsers beside the server timed out
           // on 2 loaded cores.
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
           maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "seeded-site",
+          include: SEEDED_SITE_FILES,
+          ...CONTRACT,
+          // Checks that read the whole site as seeded and write nothing (newest articles, counts, every table's
+          // rows): first, alone, before any file on the shared server has written.
+          sequence: { groupOrder: 3 },
+          maxWorkers: 1,
         },
       },
       {
@@ -130,10 +142,9 @@ export default defineConfig({
           name: "whole-site",
           include: WHOLE_SITE_FILES,
           ...CONTRACT,
-          // Checks that read the whole shared site (the newest articles, every table's row count, load): alone,
-          // and before the other contract files, on the site as seeded (the files after them leave articles of
-          // their own published).
-          sequence: { groupOrder: 3 },
+          // Files whose writes reach the whole site (every REST call, the week's send, load): alone, after the
+          // seeded-site checks and before the files that read only their own rows.
+          sequence: { groupOrder: 4 },
           maxWorkers: 1,
         },
       },

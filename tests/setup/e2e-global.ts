@@ -68,7 +68,7 @@ const SHARED = Symbol.for("riesgos.tests.sharedServer");
 type Shared = Awaited<ReturnType<typeof startSharedServer>> & { users: number };
 
 /**
- * One server for both projects on it (`contract` and `whole-site`): vitest runs each project's global setup
+ * One server for the projects on it (`seeded-site`, `whole-site`, `contract`): vitest runs each project's global setup
  * in one process, each with its own module graph, hence a global; the last project to finish stops it.
  */
 export default async function setup(project: TestProject) {

@@ -6,7 +6,7 @@ import config from "../../vitest.config.ts";
 /**
  * The tiers of docs/testing.md, as vitest.config.ts defines them: every test file runs in exactly one project,
  * the "unit" project starts no other program, and only the resilience tier starts servers of its own (the
- * contract tier's files, and the whole-site ones, share one server).
+ * contract tier's files, and the seeded-site and whole-site ones, share one server).
  */
 interface Project {
   test: { name: string; include: string[]; exclude?: string[] };
@@ -42,7 +42,7 @@ describe("test tiers", () => {
 
   it("starts servers of a file's own only in the resilience tier", () => {
     const ownServers = /CrashableServer|startCluster|newsletterSite\(|scripts\/start\.ts/;
-    for (const shared of ["contract", "whole-site"]) {
+    for (const shared of ["contract", "seeded-site", "whole-site"]) {
       expect(filesOf(shared).filter((f) => ownServers.test(withLocalHelpers(f)))).toEqual([]);
     }
     expect(filesOf("resilience").filter((f) => !ownServers.test(withLocalHelpers(f)))).toEqual([]);
