@@ -102,7 +102,17 @@ describe("the verification readers see", () => {
   });
 
   it("an article without a report (the editors' own) has no public verification", async () => {
-    const editors = await app.db.article.findFirstOrThrow({ where: { status: "published", agent_run_id: null } });
+    const editors = await app.db.article.create({
+      data: {
+        slug: `de-la-redaccion-${unique}`,
+        title_es: "Escrito por la redacción",
+        summary_es: "Sin agente ni informe.",
+        body_es: "Un párrafo.",
+        date: new Date(),
+        published_at: new Date(),
+        status: "published",
+      },
+    });
     expect(await publicVerificationOf(editors.slug)).toBeNull();
     expect(await publicVerificationOf(`no-such-article-${unique}`)).toBeNull();
   });
