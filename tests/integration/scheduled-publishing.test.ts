@@ -134,6 +134,10 @@ describe("the publish-due job", () => {
     await db.article.update({ where: { id: a.id }, data: { publish_at: new Date(Date.now() - 1000) } });
     // Run through the embedded engine, as the schedule would.
     const result = (await runJob(job!, {})) as { published: string[] };
-    expect(result.published).toContain(a.slug);
+    // This run publishes it, unless the per-minute schedule of the same job ran in between (seen once): either
+    // way the job's handler did, as nothing else publishes a scheduled article.
+    const row = await db.article.findUniqueOrThrow({ where: { id: a.id } });
+    expect(row).toMatchObject({ status: "published", publish_at: null });
+    expect(Array.isArray(result.published)).toBe(true);
   });
 });
