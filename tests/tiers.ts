@@ -41,7 +41,9 @@ export const RESILIENCE_FILES = [
  * Contract files that read the whole site as seeded and write nothing: home's and /noticias's newest articles and
  * result counts, every list page's items, every feed item and the home page judged by validators, the files of
  * the page cache, and every table's row count around refused requests (`rest-errors`, which a job still
- * writing after another file would break). They run first, one at a time, on the site as seeded.
+ * writing after another file would break); and a sign-up's confirmation mail, which waited behind the REST
+ * contract's mail jobs (`site-origin`: it adds one subscriber of its own). They run first, one at a time, on the
+ * site as seeded.
  */
 export const SEEDED_SITE_FILES = [
   "tests/e2e/home.test.ts",
@@ -50,12 +52,13 @@ export const SEEDED_SITE_FILES = [
   "tests/e2e/news-filters.test.ts",
   "tests/e2e/news-without-script.test.ts",
   "tests/e2e/rest-errors.test.ts",
+  "tests/e2e/site-origin.test.ts",
   "tests/e2e/validators.test.ts",
 ];
 
 /**
  * Contract files whose writes reach the whole site: every REST call with its fixtures (`rest-contract`), the
- * week's Top 5 sent, a confirmation's turn in the mail queue, the site under load. They run one at a time after
+ * week's Top 5 sent, the site under load. They run one at a time after
  * the seeded-site checks and before the other contract files, which run side by side and read only what they
  * create (docs/testing.md).
  */
@@ -63,7 +66,6 @@ export const WHOLE_SITE_FILES = [
   "tests/e2e/mixed-load.test.ts",
   "tests/e2e/newsletter.test.ts",
   "tests/e2e/rest-contract.test.ts",
-  "tests/e2e/site-origin.test.ts",
 ];
 
 /**
