@@ -2,6 +2,7 @@ import http from "node:http";
 import next from "next";
 import { flushHits } from "~/features/analytics/hit-buffer.ts";
 import { db } from "~/platform/db/db.ts";
+import { exitAfter } from "~/platform/shutdown/exit-after.ts";
 import { hitFastPath, isHitRequest } from "./hit-fast-path.ts";
 import { scopedProcessLog } from "./process-log.mjs";
 
@@ -30,20 +31,22 @@ const stop = (signal: NodeJS.Signals) => {
   if (stopping) return; // the launcher forwards the signal its process group also received
   stopping = true;
   const stored = () => flushHits().catch((err: unknown) => log.error({ err }, "analytics hits not stored at shutdown"));
-  void (async () => {
-    // The hits buffered so far are written at once (the job engine's own handler may end the process first);
-    // requests under way finish (a hit among them is acknowledged, then stored below); a connection that
-    // outlives a few seconds is not waited for.
-    const first = stored();
-    await Promise.race([
-      new Promise<void>((resolve) => server.close(() => resolve())),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
-    await first;
-    await stored();
-    await app.close().catch(() => {});
-    process.exit(signal === "SIGINT" ? 130 : 143);
-  })();
+  // The hits buffered so far are written at once; requests under way finish (a hit among them is acknowledged,
+  // then stored below); a connection that outlives a few seconds is not waited for. Held, so the job engine's
+  // own handler, which also ends the process, waits for it.
+  void exitAfter(
+    async () => {
+      const first = stored();
+      await Promise.race([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]);
+      await first;
+      await stored();
+      await app.close().catch(() => {});
+    },
+    signal === "SIGINT" ? 130 : 143,
+  );
 };
 // First in line: the job engine's own handler (src/platform/jobs) exits once it has stopped.
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.prependListener(signal, stop);

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildArticle } from "../support/builders.ts";
 import { groundedSuite } from "../support/grounded-app.ts";
-import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
+import { expectAppOn } from "../support/private-database.ts";
 
 // A source the site could not read is never a published source: the run log counts only what was read (and
 // says which listed ones were not, and why), and nothing readers get (the article's list, its verification
 // box and /fuentes, the REST API, the newsletter) links a source whose newest copy failed. Real PostgreSQL,
-// loopback fakes. A database of its own: its active agents never meet another file's "no active agent" check.
-const database = await createPrivateDatabase("unread");
+// loopback fakes. On the grounded app's database of its own: its active agents never meet another file's
+// "no active agent" check.
 const grounded = groundedSuite();
-beforeAll(() => expectAppOn(grounded.app.db, database.name));
+beforeAll(() => expectAppOn(grounded.app.db, grounded.database.name));
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 type Listed = { name: string; url: string };

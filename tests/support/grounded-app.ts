@@ -35,9 +35,10 @@ export async function startGroundedApp() {
   vi.stubEnv("SOURCE_FETCH_EXTRA_HOSTS", sources.host);
   // A database of the file's own: a link check of every published article (`all`) would otherwise re-check
   // other files' articles, whose sources are on their own stand-ins, and mark them off the allow-list.
-  await createPrivateDatabase("grounded");
+  const database = await createPrivateDatabase("grounded");
   const app = await loadApp();
   return {
+    database,
     openai,
     sources,
     rssItems,
@@ -80,6 +81,10 @@ export function groundedSuite() {
     },
     get app() {
       return started().app;
+    },
+    /** The file's own database the app is on. */
+    get database() {
+      return started().database;
     },
     get rssItems() {
       return started().rssItems;

@@ -1,4 +1,5 @@
 import { env } from "~/platform/env/env.js";
+import { exitAfter } from "~/platform/shutdown/exit-after.ts";
 import type { JobsPort } from "../engine-port.ts";
 import { jobsLog } from "../log.ts";
 import { recentEngineRuns } from "../run-history.ts";
@@ -23,7 +24,7 @@ export const embeddedPort: JobsPort = {
       process.on(signal, () => {
         if (stopping) return;
         stopping = true;
-        void stopEngine().finally(() => process.exit(0));
+        void exitAfter(stopEngine, 0);
       });
   },
   async prepare(job) {
