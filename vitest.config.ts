@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
 import { PROCESS_FILES, RESILIENCE_FILES, SEEDED_SITE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
 
 const alias = {
@@ -45,6 +46,7 @@ const INTEGRATION = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
@@ -105,9 +107,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file's servers, databases, ports and data folders are their own, and its time bounds are relative
-          // to what it measures itself (a first start, a render), so two run at a time on 2 cores.
-          sequence: { groupOrder: 2 },
-          maxWorkers: 2,
+          // to what it measures itself (a first start, a render): they run beside the fast tiers once the build is
+          // made (the sequencer starts them after the files that need no build).
+          ...FAST,
         },
       },
       {

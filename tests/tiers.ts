@@ -73,3 +73,51 @@ export const WHOLE_SITE_FILES = [
  * (a group of their own, one file at a time), so that other files' load does not stretch what they measure.
  */
 export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
+
+/**
+ * The files that take longest, with their usual seconds on the 2-core machine in a full run (the JSON report's
+ * file durations): tests/setup/sequencer.ts starts them first. Files not listed take a few seconds.
+ */
+export const EXPECTED_SECONDS: Record<string, number> = {
+  "tests/e2e/newsletter-faults.test.ts": 146,
+  "tests/integration/fediverse-crash.test.ts": 93,
+  "tests/e2e/cache-namespace.test.ts": 85,
+  "tests/e2e/scale-out.test.ts": 84,
+  "tests/e2e/rest-contract.test.ts": 76,
+  "tests/integration/job-cache-expiry.test.ts": 57,
+  "tests/integration/newsletter-provider-outage.test.ts": 53,
+  "tests/e2e/site-origin.test.ts": 50,
+  "tests/integration/provider-faults-resend.test.ts": 49,
+  "tests/integration/launcher-restart.test.ts": 45,
+  "tests/e2e/aborted-bodies.test.ts": 42,
+  "tests/e2e/aborted-requests.test.ts": 34,
+  "tests/e2e/site-interactions.test.ts": 30,
+  "tests/integration/fuzz-admin-writes.test.ts": 30,
+  "tests/e2e/crash-recovery.test.ts": 28,
+  "tests/e2e/site.test.ts": 23,
+  "tests/e2e/analytics.test.ts": 22,
+  "tests/integration/provider-faults-openai.test.ts": 21,
+  "tests/e2e/newsletter-archive.test.ts": 21,
+  "tests/e2e/mixed-load.test.ts": 20,
+  "tests/e2e/validators.test.ts": 20,
+  "tests/e2e/restore-drill.test.ts": 19,
+  "tests/integration/agent-run-lifecycle.test.ts": 17,
+  "tests/e2e/grounded-drafts.test.ts": 17,
+  "tests/integration/database-outage.test.ts": 16,
+  "tests/e2e/send-process.test.ts": 16,
+  "tests/e2e/form-errors.test.ts": 14,
+  "tests/e2e/admin-gate.test.ts": 13,
+  "tests/e2e/changed-sources.test.ts": 13,
+  "tests/e2e/editors-desk.test.ts": 12,
+  "tests/integration/stored-text-inert.test.ts": 12,
+  "tests/integration/job-instances.test.ts": 11,
+  "tests/integration/job-engine.test.ts": 11,
+  "tests/e2e/newsletter.test.ts": 11,
+  "tests/integration/scheduled-backups.test.ts": 10,
+  "tests/integration/newsletter-send.test.ts": 10,
+  "tests/integration/fediverse-operator.test.ts": 10,
+  "tests/integration/fediverse-replies-inbox.test.ts": 10,
+  "tests/integration/job-attempts.test.ts": 10,
+  "tests/e2e/reader-reports.test.ts": 10,
+  "tests/integration/fuzz-public-writes.test.ts": 10,
+};

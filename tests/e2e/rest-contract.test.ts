@@ -89,7 +89,7 @@ describe("an invalid payload answers 400 naming the field and writes nothing", (
     const bad = row.invalid;
     const client = row.access === "admin" ? ctx.admin : ctx.anon;
     const path = fillPath(row.path, { ...SAMPLE_PARAMS, ...bad.params }) + (bad.query ? `?${bad.query}` : "");
-    const before = await ctx.db.counts();
+    const before = await ctx.db.countsBefore();
     const res = await client.call(row.method, path, { body: bad.body, rawBody: bad.rawBody });
     const text = await res.text();
     expect(res.status, text).toBe(400);
@@ -110,7 +110,7 @@ describe("calls that ignore what is sent", () => {
   it.each(bodyIgnoringRows.map((r) => [label(r), r] as const))(
     "%s answers 200 to a body that is not JSON",
     async (_, row) => {
-      const before = await ctx.db.counts();
+      const before = await ctx.db.countsBefore();
       const res = await ctx.anon.call(row.method, fillPath(row.path, SAMPLE_PARAMS), { rawBody: "{not json" });
       expect(res.status).toBe(200);
       expect(validator.errors(row.method, row.path, 200, await res.json())).toBeNull();
@@ -123,7 +123,7 @@ describe("admin calls: 401 signed out, 403 for a signed-in non-admin, nothing wr
   it.each(adminRows.map((r) => [label(r), r] as const))("%s", async (_, row) => {
     const path = fillPath(row.path, SAMPLE_PARAMS);
     const body = ["POST", "PUT"].includes(row.method) ? {} : undefined;
-    const before = await ctx.db.counts();
+    const before = await ctx.db.countsBefore();
     const anonymous = await ctx.anon.call(row.method, path, { body });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: "UNAUTHORIZED", error: expect.any(String) });

@@ -51,7 +51,7 @@ describe("errors read well as 'status: body text'", () => {
   });
 
   it("403 for a cross-origin write that carries the session cookie, and nothing is written", async () => {
-    const before = await db.counts();
+    const before = await db.countsBefore();
     const res = await admin.call("POST", "/api/agents", {
       body: { name: `Cross ${unique()}` },
       headers: { origin: "https://evil.example" },
@@ -104,7 +104,7 @@ describe("errors read well as 'status: body text'", () => {
   });
 
   it("text PostgreSQL cannot store (a NUL character) is refused as input, never a 500", async () => {
-    const before = await db.counts();
+    const before = await db.countsBefore();
     const body = { name: "Ana", email: `nul-${unique()}@example.com`, message: "Hola\u0000mundo", privacy: true };
     const res = await anon().call("POST", "/api/contact", { body });
     const text = await clientText(res);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import config from "../../vitest.config.ts";
+import { EXPECTED_SECONDS } from "../tiers.ts";
 
 /**
  * The tiers of docs/testing.md, as vitest.config.ts defines them: every test file runs in exactly one project,
@@ -46,5 +47,10 @@ describe("test tiers", () => {
       expect(filesOf(shared).filter((f) => ownServers.test(withLocalHelpers(f)))).toEqual([]);
     }
     expect(filesOf("resilience").filter((f) => !ownServers.test(withLocalHelpers(f)))).toEqual([]);
+  });
+
+  it("names only existing test files among the longest ones the sequencer starts first", () => {
+    const missing = Object.keys(EXPECTED_SECONDS).filter((f) => !fs.existsSync(f) || !f.endsWith(".test.ts"));
+    expect(missing).toEqual([]);
   });
 });
