@@ -30,6 +30,7 @@ export const RESILIENCE_FILES = [
   "tests/e2e/least-privilege-start.test.ts",
   "tests/e2e/newsletter-archive.test.ts",
   "tests/e2e/newsletter-faults.test.ts",
+  "tests/e2e/newsletter-outage.test.ts",
   "tests/e2e/restore-drill.test.ts",
   "tests/e2e/scale-out.test.ts",
   "tests/e2e/send-process.test.ts",
@@ -79,7 +80,8 @@ export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
  * file durations): tests/setup/sequencer.ts starts them first. Files not listed take a few seconds.
  */
 export const EXPECTED_SECONDS: Record<string, number> = {
-  "tests/e2e/newsletter-faults.test.ts": 146,
+  "tests/e2e/newsletter-faults.test.ts": 92,
+  "tests/e2e/newsletter-outage.test.ts": 60,
   "tests/integration/fediverse-crash.test.ts": 93,
   "tests/e2e/cache-namespace.test.ts": 85,
   "tests/e2e/scale-out.test.ts": 84,

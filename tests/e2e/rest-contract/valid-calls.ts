@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { E2E_ADMIN } from "../../setup/e2e-global.ts";
+import { AGENT_VALID_CALLS } from "./agent-calls.ts";
 import { type Db, RestClient, unique } from "./client.ts";
 import { DESK_VALID_CALLS } from "./desk-rows.ts";
 import { FEDIVERSE_VALID_CALLS } from "./fediverse-rows.ts";
@@ -21,19 +22,10 @@ export interface Answer {
   type?: string;
 }
 
-type Scenario = (c: Ctx) => Promise<Answer>;
+export type Scenario = (c: Ctx) => Promise<Answer>;
 
 type Json = Record<string, unknown>;
 const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
-
-async function createAgent(c: Ctx, status?: "active") {
-  const name = `Contrato REST ${unique()}`;
-  const { body } = await c.admin.json("POST", "/api/agents", {
-    body: { name, config: { content: { topics: ["gobernanza"], targetLength: 600 } } },
-  });
-  if (status) await c.admin.json("PUT", `/api/agents/${body.id}`, { body: { ...body, status } });
-  return body as Json & { id: string; name: string };
-}
 
 async function generateNewsletter(c: Ctx) {
   const { res, body } = await c.admin.json("POST", "/api/admin/newsletters/generate");
@@ -282,57 +274,7 @@ export const VALID_CALLS: Record<string, Scenario> = {
     expect(await c.db.subscriptionExists(email)).toBe(false);
     return answer;
   },
-  "GET /api/agents": async (c) => {
-    const agent = await createAgent(c);
-    const answer = await asJson(await c.admin.call("GET", "/api/agents"));
-    expect((answer.body as Json[]).map((a) => a.id)).toContain(agent.id);
-    return answer;
-  },
-  "POST /api/agents": async (c) => {
-    const name = `Vigía ${unique()}`;
-    const answer = await asJson(await c.admin.call("POST", "/api/agents", { body: { name } }));
-    expect(answer.body).toMatchObject({ name, status: "draft" });
-    return answer;
-  },
-  "PUT /api/agents/{id}": async (c) => {
-    const agent = await createAgent(c);
-    const answer = await asJson(
-      await c.admin.call("PUT", `/api/agents/${agent.id}`, { body: { ...agent, status: "active" } }),
-    );
-    expect(answer.body).toMatchObject({ id: agent.id, status: "active" });
-    return answer;
-  },
-  "DELETE /api/agents/{id}": async (c) => {
-    const agent = await createAgent(c);
-    const answer = await asJson(await c.admin.call("DELETE", `/api/agents/${agent.id}`));
-    expect((await c.db.query("SELECT 1 FROM agents WHERE id = $1", [agent.id])).length).toBe(0);
-    return answer;
-  },
-  "GET /api/agent-runs": async (c) => {
-    const agent = await createAgent(c, "active");
-    const { body: started } = await c.admin.json("POST", `/api/agents/${agent.id}/execute`);
-    const answer = await asJson(await c.admin.call("GET", "/api/agent-runs"));
-    expect((answer.body as Json[]).map((r) => r.id)).toContain((started.run as Json).id);
-    return answer;
-  },
-  "POST /api/agents/{id}/execute": async (c) => {
-    const agent = await createAgent(c, "active");
-    const answer = await asJson(await c.admin.call("POST", `/api/agents/${agent.id}/execute`));
-    const body = answer.body as Json;
-    // Either documented shape: started, or refused with the error and its details.
-    if (body.success)
-      expect(body).toMatchObject({ message: expect.any(String), agentName: agent.name, run: { agent_id: agent.id } });
-    else expect(body).toMatchObject({ error: expect.any(String), details: expect.any(String) });
-    return answer;
-  },
-  "POST /api/agents/execute-all": async (c) => {
-    const agent = await createAgent(c, "active");
-    const answer = await asJson(await c.admin.call("POST", "/api/agents/execute-all"));
-    const body = answer.body as { message: string; runs: Json[] };
-    expect(body.message).toEqual(expect.any(String));
-    expect(body.runs.map((r) => r.agent_id)).toContain(agent.id);
-    return answer;
-  },
+  ...AGENT_VALID_CALLS,
   ...DESK_VALID_CALLS,
   ...READER_VALID_CALLS,
   ...FEDIVERSE_VALID_CALLS,
