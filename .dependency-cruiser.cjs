@@ -1,9 +1,31 @@
 /**
  * The dependency rule of docs/architecture.md, checked by `npm test` (npm run lint:deps).
- * platform/ is the foundation: it never imports a feature, the app or the composition root; features use one
+ * platform/ is the foundation: it never imports a feature, the app or the composition root (the request edge
+ * in platform/request-edge gets the features' lookups from src/proxy.ts); features use one
  * another only through their index.ts; nothing imports in a cycle; src/app only adapts: it imports feature
  * entries, platform and ui, pages read no database, and only the routes that mount it import src/server.
  */
+/**
+ * The request edge's two rules (src/platform/request-edge/README.md): its plain-JavaScript files are loaded as
+ * they are (by Node as preloads, by next.config.mjs, by Next as its cache handler), none of which compiles
+ * TypeScript; and the proxy's parts run only as src/proxy.ts, which wires them to the features.
+ */
+const requestEdgeRules = [
+  {
+    name: "request-edge-plain-js-stays-plain",
+    comment: "A plain-JavaScript file of the request edge imports only JavaScript: its loaders compile no TypeScript.",
+    from: { path: "^src/platform/request-edge/.+\\.m?js$" },
+    to: { path: "\\.tsx?$" },
+  },
+  {
+    name: "proxy-parts-only-for-the-proxy",
+    comment:
+      "The proxy's dispatch, API refusals and page requests run only as src/proxy.ts; a route that needs the CSRF rule or a header imports csrf.ts or the header modules.",
+    from: { pathNot: "^src/(proxy\\.ts|platform/request-edge/)" },
+    to: { path: "^src/platform/request-edge/(proxy-dispatch|api-refusal|page-request)\\.ts$" },
+  },
+].map((rule) => ({ severity: "error", ...rule }));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -31,6 +53,7 @@ module.exports = {
       from: { path: "^src/platform/" },
       to: { path: "^src/(features|app|components|server|ui)/" },
     },
+    ...requestEdgeRules,
     {
       name: "jobs-engine-behind-the-port",
       severity: "error",

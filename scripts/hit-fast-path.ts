@@ -4,8 +4,8 @@ import { HIT_PATH } from "~/features/analytics/hit-path.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError } from "~/platform/errors.ts";
 import { routeErrorResponse } from "~/platform/http/route.ts";
-import { csrfRejection } from "~/platform/security/csrf.ts";
-import { API_CSP, staticSecurityHeaders } from "~/platform/security/headers.js";
+import { csrfRejection } from "~/platform/request-edge/csrf.ts";
+import { API_CSP, staticSecurityHeaders } from "~/platform/request-edge/security-headers.js";
 
 /**
  * The beacon's POST /api/analytics/hit answered in the server process before Next.js routes it: a hit then

@@ -1,8 +1,9 @@
 // Loaded into the Next.js server with `--import` by scripts/start.ts; TRUSTED_PROXY_HOPS and the HTTP
 // timeouts are already validated there (src/platform/env/env.js), so plain integers or nothing arrive here.
-import { installRequestGuard } from "../src/platform/http/request-guard.mjs";
-import { installServerTimeouts } from "../src/platform/http/server-timeouts.mjs";
-import { installClientAddress } from "../src/platform/security/client-address.mjs";
+
+import { installClientAddress } from "../src/platform/request-edge/client-address.mjs";
+import { installRequestGuard } from "../src/platform/request-edge/request-guard.mjs";
+import { installServerTimeouts } from "../src/platform/request-edge/server-timeouts.mjs";
 import { processLog } from "./process-log.mjs";
 
 installClientAddress(Number(process.env.TRUSTED_PROXY_HOPS || 0));

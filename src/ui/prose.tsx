@@ -2,9 +2,10 @@ import { renderMarkdown } from "~/platform/security/markdown.ts";
 import { cn } from "~/ui/cn.ts";
 
 /**
- * Rendered bodies by their Markdown. Pages render per request (CSP nonce), and parsing plus sanitising a
- * long article is the costliest step of its render; the same text always gives the same HTML, so keep the
- * most recent ones (Map keeps insertion order: the oldest is dropped first).
+ * Rendered bodies by their Markdown. A reader page renders on its first request into Next's cache and again
+ * after each write that expires it (the per-request pages, such as an article's sources, on every request),
+ * and parsing plus sanitising a long article is the costliest step of a render; the same text always gives
+ * the same HTML, so keep the most recent ones (Map keeps insertion order: the oldest is dropped first).
  */
 const rendered = new Map<string, string>();
 const MAX_RENDERED = 200;

@@ -51,7 +51,7 @@ async function serverStart(settings: Record<string, string | undefined>): Promis
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   vi.resetModules();
-  return (await import("~/platform/cache/page-cache-handler.mjs")).default as unknown as HandlerClass;
+  return (await import("~/platform/request-edge/page-cache-handler.mjs")).default as unknown as HandlerClass;
 }
 
 async function entryKeys(): Promise<string[]> {

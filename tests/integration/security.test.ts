@@ -2,7 +2,7 @@ import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET as docsAsset } from "~/app/api/docs/assets/[file]/route.ts";
-import { csrfRejection } from "~/platform/security/csrf.ts";
+import { csrfRejection } from "~/platform/request-edge/csrf.ts";
 import proxy from "~/proxy.ts";
 import nextConfig from "../../next.config.mjs";
 

@@ -1,5 +1,5 @@
 /**
- * A Node HTTP server behind the request guard (src/platform/http/request-guard.mjs) whose listener handles a
+ * A Node HTTP server behind the request guard (src/platform/request-edge/request-guard.mjs) whose listener handles a
  * request with a body as Next's router does (next/dist/server/lib/router-utils/resolve-routes.js and
  * next-server.js runMiddleware): the body made cloneable, a copy handed to the proxy, `finalize()` once the
  * proxy is done (which swaps the buffered body in), then an answer that does not read the body, after
@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import { getCloneableBody } from "next/dist/server/body-streams.js";
-import { installRequestGuard } from "../../src/platform/http/request-guard.mjs";
+import { installRequestGuard } from "../../src/platform/request-edge/request-guard.mjs";
 
 const uncaught = [];
 process.on("uncaughtException", (err) => uncaught.push(`${err.message} (${err.code})`));

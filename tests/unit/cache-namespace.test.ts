@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildIdOf, cacheNamespace } from "~/platform/cache/namespace.mjs";
-import { siteOrigin } from "~/platform/http/site-origin.js";
+import { siteOrigin } from "~/platform/request-edge/site-origin.js";
 
 /**
  * The namespace of the page and data cache: what a stored entry was rendered for. Two servers share entries

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cachedPageCsp, inlineScriptHashes } from "~/platform/security/headers.js";
+import { cachedPageCsp, inlineScriptHashes } from "~/platform/request-edge/security-headers.js";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

@@ -11,11 +11,11 @@ import {
   PUBLIC_PAGE_CACHE_CONTROL,
   PUBLIC_PAGE_VARY,
   sharedCacheable,
-} from "../../src/platform/security/shared-cache.js";
+} from "../../src/platform/request-edge/cache-headers.js";
 
 /**
  * The documented shared cache (bench/nginx.conf.template) in front of a loopback upstream that answers like
- * the app does: Cache-Control from the app's own rule (src/platform/security/shared-cache.js), a CSP with a
+ * the app does: Cache-Control from the app's own rule (src/platform/request-edge/cache-headers.js), a CSP with a
  * fresh nonce per response and next-intl's NEXT_LOCALE cookie. Checks that nginx accepts the file
  * (`nginx -t`) and that it caches what the app calls public and nothing else.
  */

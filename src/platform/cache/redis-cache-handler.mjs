@@ -146,7 +146,7 @@ function reviver(_key, value) {
 export default class RedisCacheHandler {
   /**
    * Next passes its context only; the connection is the process's own unless a test hands one in, and the
-   * namespace is given by page-cache-handler.mjs (an expiry alone needs none).
+   * namespace is given by ../request-edge/page-cache-handler.mjs (an expiry alone needs none).
    */
   constructor(_ctx, state = sharedConnection(), namespace = "") {
     this.state = state;

@@ -53,10 +53,10 @@ export const env = createEnv({
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (0: none, the socket peer is
-    // the client). Applied by the server process itself: src/platform/security/client-address.mjs.
+    // the client). Applied by the server process itself: src/platform/request-edge/client-address.mjs.
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     // How long a client may take to send a request's headers, and the whole request with its body; past
-    // either the server answers 408 and closes the connection (src/platform/http/server-timeouts.mjs).
+    // either the server answers 408 and closes the connection (src/platform/request-edge/server-timeouts.mjs).
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     // The logger's level (src/platform/log): JSON lines in production, readable lines elsewhere.

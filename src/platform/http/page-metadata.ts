@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { truncate } from "../i18n/format.ts";
 import { pagePathIn, spanishPagePath } from "../i18n/translated-paths.js";
-import { hreflangLink } from "./hreflang-link.js";
+import { hreflangLink } from "../request-edge/hreflang-link.js";
 import { siteUrl } from "./site-url.ts";
 
 export { siteUrl };

@@ -1,5 +1,5 @@
 import { env } from "~/platform/env/env.js";
-import { siteOrigin } from "./site-origin.js";
+import { siteOrigin } from "../request-edge/site-origin.js";
 
 /**
  * The public origin of the site, without a trailing slash: SITE_URL, read when the server starts (never

@@ -1,7 +1,10 @@
 import pino from "pino";
 import pretty from "pino-pretty";
 
-/** The header carrying a request's id, set by the server preload (request-guard.mjs) before Next sees it. */
+/**
+ * The header carrying a request's id, set by the server preload (request-edge/request-guard.mjs) before Next
+ * sees it.
+ */
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /**

@@ -127,7 +127,7 @@ export async function resetLimit(name: RateLimitName, key: string): Promise<void
 
 /**
  * The client's address. The server process rewrites X-Forwarded-For to the one address it trusts before the
- * app sees the request (src/platform/security/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
+ * app sees the request (src/platform/request-edge/client-address.mjs, TRUSTED_PROXY_HOPS), so this only reads it.
  */
 export function clientIp(headers: Headers): string {
   const chain = (headers.get("x-forwarded-for") ?? "")

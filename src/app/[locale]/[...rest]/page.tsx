@@ -12,7 +12,8 @@ const localeOf = async (params: Params): Promise<Locale> => {
   return isLocale(locale) ? locale : "es";
 };
 
-// Rendered on request like the other reader routes (never at build); never stored (page-cache-handler.mjs).
+// None at build, like the other reader routes; rendered on every request, as the cache handler never stores a
+// 404 (src/platform/request-edge/page-cache-handler.mjs).
 export function generateStaticParams() {
   return [];
 }
@@ -25,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /**
  * Any path no other route matches: the localised 'Page Not Found', answered with HTTP 404 by the cache handler
- * (src/platform/http/page-status.js); notFound() here would answer an empty error shell.
+ * (src/platform/request-edge/page-status.js); notFound() here would answer an empty error shell.
  */
 export default async function CatchAll({ params }: { params: Params }) {
   setRequestLocale(await localeOf(params));

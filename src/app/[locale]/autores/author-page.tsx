@@ -68,7 +68,7 @@ export async function authorPage({ params }: { params: AuthorParams }, pathLocal
   setRequestLocale(locale);
   const author = await loadAuthor(slug);
   // A cached page cannot call notFound() (Next answers an empty error shell): the 404 view, which the cache
-  // handler answers with status 404 and never stores (src/platform/http/page-status.js).
+  // handler answers with status 404 and never stores (src/platform/request-edge/page-status.js).
   if (!author) return <NotFoundView {...notFoundView("page")} />;
   const t = await getTranslations({ locale, namespace: "trust.author" });
   const { agent } = author;

@@ -43,7 +43,7 @@ export function itemRoute<T>(spec: ItemRouteSpec<T>) {
   /**
    * No item under this slug: a former slug answers a permanent redirect (308) to the item's page, which the
    * proxy once did for every request; any other slug gets the kind's 404 view, answered with status 404 by the
-   * cache handler (platform/http/page-status.js), since notFound() here would answer an empty error shell.
+   * cache handler (platform/request-edge/page-status.js), since notFound() here would answer an empty error shell.
    * Only the page redirects: thrown from generateMetadata too, the response carried two Location headers.
    */
   async function redirectIfMoved(locale: Locale, slug: string): Promise<void> {

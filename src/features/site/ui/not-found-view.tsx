@@ -1,6 +1,6 @@
-import { NOT_FOUND_ATTRIBUTE, NOT_FOUND_VALUE } from "~/platform/http/page-status.js";
 import { Link } from "~/platform/i18n/link.tsx";
 import { useTranslations } from "~/platform/i18n/server.ts";
+import { NOT_FOUND_ATTRIBUTE, NOT_FOUND_VALUE } from "~/platform/request-edge/page-status.js";
 import { Button } from "~/ui/button.tsx";
 
 type Key = "title" | "article" | "interview" | "referent" | "newsletter";

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /**
  * Every 404 of the public site, rendered on the server inside the site's layout (header, footer, `lang`).
- * The proxy rewrites unknown paths and unknown slugs here with status 404 (src/proxy.ts): Next's own
+ * The proxy rewrites unknown paths and unknown slugs here with status 404 (request-edge/page-request.ts): Next's own
  * notFound() answers dynamic pages with an empty error shell that only JavaScript fills in.
  */
 export default async function NotFoundPage({ params }: { params: Params }) {

@@ -1,7 +1,11 @@
-// Plain JS (with JSDoc types) because next.config.mjs loads it before any TypeScript compilation.
+// Plain JS (with JSDoc types): next.config.mjs and the page cache handler load it without compiling TypeScript.
 import { createHash } from "node:crypto";
 
-/** Headers every response carries (next.config.mjs `headers()`); the CSP itself is set per request. */
+/**
+ * Headers every response carries (next.config.mjs `headers()`). The CSP is not among them: a page's is the
+ * hash policy stored with it in Next's cache, the proxy's nonce policy, or else the frame policy of
+ * pageFrameCspRules; the API's is the proxy's API_CSP.
+ */
 export function staticSecurityHeaders(production) {
   const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },
@@ -64,8 +68,8 @@ export function inlineScriptHashes(html) {
 }
 
 /**
- * The policy of a page served from Next's cache, computed once when the page is stored
- * (src/platform/cache/page-cache-handler.mjs): the same HTML goes to every reader, so a nonce would be public.
+ * The policy of a page served from Next's cache, computed once when the page is stored (page-cache-handler.mjs):
+ * the same HTML goes to every reader, so a nonce would be public.
  * Inline scripts run only if their hash is listed, so an injected one (whatever it says) does not; external
  * scripts only from this origin ('self': Next's chunks, which carry SRI integrity attributes). No
  * 'strict-dynamic': it would drop 'self', and Next's runtime-loaded chunks would then need hashes too.

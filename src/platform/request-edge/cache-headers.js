@@ -42,9 +42,10 @@ export function sharedCacheable(request) {
 export const PAGE_SOURCES = ["/", "/:path((?!api(?:/|$)|_next/|_vercel/|.*\\..*).+)"];
 
 /**
- * The same decision as sharedCacheable, as next.config `headers()` rules, so that pages the proxy never sees
- * carry it too: public for everyone, then private for the private sections and for any request with a session
- * cookie (a later rule's header replaces an earlier one's). Next keeps a Cache-Control already set on the
+ * The same decision as sharedCacheable, as next.config `headers()` rules, so that every page carries it
+ * without code per request (the proxy sees only the few pages it must): public for everyone, then private
+ * for the private sections and for any request with a session cookie (a later rule's header replaces an
+ * earlier one's). Next keeps a Cache-Control already set on the
  * response instead of its own s-maxage (send-payload.js). Rules cannot see the method: a POST answered by a
  * page (no page takes one) is never stored by a shared cache anyway.
  * @returns {{ source: string; has?: { type: "cookie"; key: string }[]; headers: { key: string; value: string }[] }[]}

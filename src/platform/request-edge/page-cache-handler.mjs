@@ -1,23 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "../cache/namespace.mjs";
+import RedisCacheHandler from "../cache/redis-cache-handler.mjs";
 import { env } from "../env/env.js";
-import { hreflangLink, publicPathOfCacheKey } from "../http/hreflang-link.js";
-import { rendersNotFound } from "../http/page-status.js";
-import { siteOrigin } from "../http/site-origin.js";
-import { cachedPageCsp } from "../security/headers.js";
-import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "./namespace.mjs";
-import RedisCacheHandler from "./redis-cache-handler.mjs";
+import { hreflangLink, publicPathOfCacheKey } from "./hreflang-link.js";
+import { rendersNotFound } from "./page-status.js";
+import { cachedPageCsp } from "./security-headers.js";
+import { siteOrigin } from "./site-origin.js";
 
 /**
  * Next's cache handler (`cacheHandler` in next.config.mjs): Next's own file-system and in-process store, or
- * with REDIS_URL the store every instance shares (redis-cache-handler.mjs). Either way, a page stored in it
- * (an anonymous reader page, rendered once and then served to everyone until a tag expires it) gets its
- * Content-Security-Policy here, from its own HTML: the hashes of its inline scripts (security/headers.js).
+ * with REDIS_URL the store every instance shares (../cache/redis-cache-handler.mjs). Either way, a page stored
+ * in it (an anonymous reader page, rendered once and then served to everyone until a tag expires it) gets its
+ * Content-Security-Policy here, from its own HTML: the hashes of its inline scripts (security-headers.js).
  * Next sends the stored headers with the page, on the render that stored it and on every hit.
  *
- * A stored page is served only to the configuration that rendered it (namespace.mjs: build, SITE_URL,
- * database): with Redis every key carries that namespace; the in-process store starts empty in each process.
+ * A stored page is served only to the configuration that rendered it (../cache/namespace.mjs: build,
+ * SITE_URL, database): with Redis every key carries that namespace; the in-process store starts empty in each process.
  */
 const shared = Boolean(env.REDIS_URL);
 const Store = shared ? RedisCacheHandler : (fileSystemCache.default ?? fileSystemCache);

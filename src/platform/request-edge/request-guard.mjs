@@ -102,7 +102,7 @@ function identify(req, res) {
   return id;
 }
 
-/** Node's error for a request body the client stopped sending (the same test as client-abort.ts). */
+/** Node's error for a request body the client stopped sending (the same test as platform/http/client-abort.ts). */
 const isAbortedBody = (err) => err instanceof Error && err.message === "aborted" && err.code === "ECONNRESET";
 
 /**
