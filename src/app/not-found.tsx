@@ -1,4 +1,4 @@
-import "./globals.css";
+import "./reader.css";
 
 // Paths outside the localised routes (the proxy did not match them) still get the spec's 404 page.
 export default function GlobalNotFound() {

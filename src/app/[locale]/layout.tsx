@@ -1,4 +1,4 @@
-import "../globals.css";
+import "../reader.css";
 
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
