@@ -16,9 +16,10 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKU
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
- * made beside them; the timed files alone; the files with servers of their own two at a time; the files on the
- * one shared E2E server three at a time (each reads only what it creates); last, one at a time, the few that
- * read the whole shared site. Projects of one group must share one worker count.
+ * made beside them, then the files with servers of their own among them once it is made; the timed files alone;
+ * on the one shared E2E server, the files that read the seeded site one at a time, those whose writes reach the
+ * whole site one at a time, then the rest two at a time (each reads only what it creates). Projects of one group
+ * must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
 /** The files on the one shared production server (tests/setup/e2e-global.ts). */

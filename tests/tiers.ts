@@ -16,8 +16,9 @@ export const PROCESS_FILES = [
 /**
  * Files that start production servers (or the launcher) of their own, on databases and data folders of their
  * own: crashes, faults, scale-out, least privilege, the send's own process, servers set up differently. They
- * never touch the shared E2E server; two run at a time, so their time bounds are relative to a baseline each
- * file measures itself (a start within 3× the first start, a change shown within a second or 3 renders).
+ * never touch the shared E2E server and run side by side, with each other and the fast tiers, so their time
+ * bounds are relative to a baseline each file measures itself (a start within 3× the first start, a change
+ * shown within a second or 3 renders).
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
