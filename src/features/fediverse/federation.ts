@@ -92,6 +92,8 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
         summary: profile.summary,
         url: new URL(locale === "en" ? "/en" : "/", ctx.origin),
         icon: new Image({ url: new URL("/logo.png", ctx.origin), mediaType: "image/png" }),
+        // The profile's header picture (src/app/fediverse-header.png, 1500 × 500).
+        image: new Image({ url: new URL("/fediverse-header.png", ctx.origin), mediaType: "image/png" }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         outbox: ctx.getOutboxUri(identifier),
