@@ -1,6 +1,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { FakeInboxes } from "../support/fake-inboxes.ts";
@@ -38,8 +40,11 @@ const appEnv = (): NodeJS.ProcessEnv => ({
   JOB_RETRY_BASE_MS: "1000",
 });
 
+let starts = 0;
 async function startFediverseProcess(): Promise<ChildProcess> {
-  deliverer = await startDeliverer(appEnv());
+  starts += 1;
+  // Its log beside the test's temporary files: what it did before the kill, when a run goes wrong.
+  deliverer = await startDeliverer(appEnv(), path.join(os.tmpdir(), `fediverse-crash-deliverer-${starts}.log`));
   return deliverer;
 }
 

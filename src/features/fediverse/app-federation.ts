@@ -29,8 +29,8 @@ const startQueue = async () => {
 export const fediverseTaskJob = queuedTaskJob("fediverse/task", startQueue);
 
 /**
- * Incoming activities (replies, likes, follows) as jobs worked by the server: a reply's edit expires the
- * article page, which the server caches in its own memory when there is no Redis.
+ * Incoming activities (replies, likes, follows) as jobs worked by the server: few and small, and a follower's
+ * Accept must not wait behind a fan-out in the deliveries' process (at its lower priority).
  */
 export const fediverseInboxJob = queuedTaskJob("fediverse/inbox", startQueue);
 

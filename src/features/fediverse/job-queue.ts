@@ -56,7 +56,7 @@ export class JobsMessageQueue implements MessageQueue {
     private readonly tracker?: QueueTracker,
     /**
      * Where incoming activities go, when not on `job`: the deliveries' job may be worked by a process of its own
-     * (FEDIVERSE_PROCESS=own), while an incoming reply's page expiry must happen in the server that caches it.
+     * at a lower priority (FEDIVERSE_PROCESS=own), where an Accept would wait behind a fan-out.
      */
     private readonly inboxJob?: QueuedTaskJob,
   ) {}
