@@ -2,15 +2,16 @@
  * The fediverse fan-out benchmark:
  *
  *   1. an article published to FOLLOWERS followers (default 10,000) whose inboxes are one loopback server
- *      (tests/support/fake-inboxes.ts), by the site's job side in a process of its own on a database of its
- *      own (tests/support/fediverse-app-process.ts, as the crash test runs it: the embedded engine with the
- *      app's jobs, deliveries 16 at once): seconds from the publication queued to the last inbox having the
- *      Create, deliveries a second, the job process's peak RSS (kernel VmHWM) and CPU, duplicates (goal 0);
+ *      (tests/support/fake-inboxes.ts), on a database of its own: the server's job side
+ *      (tests/support/fediverse-app-process.ts: startAppJobs, which leaves the deliveries to their process)
+ *      queues it, and the fediverse's own process delivers it — scripts/fediverse-process.ts with the
+ *      launcher's V8 limits, at its nice 15, as `npm start` runs it beside the server (deliveries 16 at once):
+ *      seconds from the publication queued to the last inbox having the Create, deliveries a second, the
+ *      delivery process's peak RSS (kernel VmHWM) and CPU, duplicates (goal 0);
  *   2. the production site (through the launcher, as bench:throughput starts it) serving an article page to
- *      wrk (8 connections, SECONDS s) idle, during the fan-out, and idle again: the ratio (goal ≥ 0.9). The
- *      fan-out runs in a process of its own here, while on the site the embedded engine runs inside the server
- *      process (the site refuses loopback inboxes outside NODE_ENV=test): this measures sharing the CPU, not
- *      sharing the server's event loop;
+ *      wrk (8 connections, SECONDS s) idle, during the fan-out, and idle again: the ratio (goal ≥ 0.9). In
+ *      production the delivery process runs beside the server exactly so (its own process, lower priority);
+ *      only its database differs here (the site refuses loopback inboxes outside NODE_ENV=test);
  *   3. the real inbox (bench/lib/fediverse-inbox-run.ts, a process of its own): INBOX_FOLLOWS signed Follows
  *      (default 2,000) POSTed INBOX_CONCURRENCY at a time (default 16): followers verified and stored a second.
  *
@@ -23,6 +24,7 @@ import os from "node:os";
 import { createPrismaClient } from "~/platform/db/client.ts";
 import { createMigratedDatabase, startTestPostgres } from "../tests/setup/postgres.ts";
 import { FakeInboxes } from "../tests/support/fake-inboxes.ts";
+import { niceOf, startDeliverer } from "../tests/support/fediverse-deliverer.ts";
 import { readUntil } from "../tests/support/until.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 import { kernelMemory } from "./lib/process-memory.ts";
@@ -48,8 +50,8 @@ const page = (r: LoadResult) => ({ rps: round(r.rps), p50ms: r.p50ms, p99ms: r.p
 fs.mkdirSync("bench/results", { recursive: true });
 
 /**
- * CPU used so far (ms) by the site (launcher, server, its PostgreSQL), the job process, and the rest of this
- * process's tree: the bench itself with the fake inboxes, and the fan-out's PostgreSQL (wrk is gone by then).
+ * CPU used so far (ms) by the site (launcher, server, its PostgreSQL), the delivery process, and the rest of this
+ * process's tree: the bench with the fake inboxes, the server-side job process and the fan-out's PostgreSQL.
  */
 const cpuNow = (site: ChildProcess, job?: number) => ({
   site: treeCpuMs(site.pid!),
@@ -58,7 +60,7 @@ const cpuNow = (site: ChildProcess, job?: number) => ({
 });
 const cpuSince = (a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) => ({
   site: round((b.site - a.site) / 1000, 2),
-  job_process: round((b.job - a.job) / 1000, 2),
+  delivery_process: round((b.job - a.job) / 1000, 2),
   inboxes_and_fanout_db: round((b.all - b.site - b.job - (a.all - a.site - a.job)) / 1000, 2),
 });
 
@@ -81,6 +83,7 @@ const { server: pg, createDb } = await startTestPostgres();
 const inboxes = new FakeInboxes();
 let site: ChildProcess | undefined;
 let app: ChildProcess | undefined;
+let deliverer: ChildProcess | undefined;
 try {
   // The fan-out's database: FOLLOWERS followers on the loopback inboxes and a published article.
   const fanoutUrl = await createMigratedDatabase(createDb, "fbench_fanout");
@@ -107,25 +110,30 @@ try {
   const idle = await wrkAsync("idle", pageUrl, { seconds: SECONDS, connections: 8 });
   const cpuIdle = cpuSince(idleCpuBefore, cpuNow(site));
 
-  // 1. The fan-out, timed from the publication queued (the job process's ready message follows the enqueue).
+  // 1. The fan-out: the delivery process first (it polls its queues once started), then the publication
+  // queued by the server's side; timed from the enqueue (that process's ready message follows it).
+  const fanoutEnv = {
+    NODE_ENV: "test",
+    DATABASE_URL: fanoutUrl,
+    SITE_URL: "http://127.0.0.1:9",
+    NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:9",
+    FEDIVERSE: "on",
+    FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
+    FEDIVERSE_PROCESS: "own",
+  } as const;
   const spawned = performance.now();
+  deliverer = await startDeliverer({ ...process.env, ...fanoutEnv }, "bench/results/fediverse-fanout-deliverer.log");
   const started = forkLogged(
     "tests/support/fediverse-app-process.ts",
     [`announce:${article.id}`],
-    {
-      NODE_ENV: "test",
-      DATABASE_URL: fanoutUrl,
-      SITE_URL: "http://127.0.0.1:9",
-      NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:9",
-      FEDIVERSE: "on",
-      FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
-    },
+    fanoutEnv,
     "fediverse-fanout-app.log",
   );
   app = started.child;
   await started.message;
   const published = performance.now();
-  const pid = app.pid!;
+  const pid = deliverer.pid!;
+  const nice = niceOf(pid);
   let peakSampled = 0;
   const sampler = setInterval(() => {
     peakSampled = Math.max(peakSampled, kernelMemory(pid, "VmRSS") ?? 0);
@@ -155,6 +163,8 @@ try {
   clearInterval(sampler);
   const hwm = kernelMemory(pid, "VmHWM") ?? 0;
   const cpuMs = treeCpuMs(pid);
+  const serverSideHwm = kernelMemory(app.pid!, "VmHWM") ?? 0;
+  const serverSideCpuMs = treeCpuMs(app.pid!);
   // The sender's records settle too: every delivery recorded delivered.
   const deliveryRows = async () =>
     (await db.fediverseDelivery.groupBy({ by: ["status"], _count: { _all: true } })).map((g) => ({
@@ -167,8 +177,10 @@ try {
     120_000,
   ).catch(deliveryRows);
   app.kill("SIGKILL");
-  await once(app, "exit");
+  deliverer.kill("SIGKILL");
+  await Promise.all([once(app, "exit"), once(deliverer, "exit")]);
   app = undefined;
+  deliverer = undefined;
   await db.$disconnect();
 
   // 2c. Idle again: how far the machine's other load moved meanwhile.
@@ -196,7 +208,8 @@ try {
     loadavg_1_5_15: loads,
     fanout: {
       followers: FOLLOWERS,
-      job_process_start_seconds: round((published - spawned) / 1000, 2),
+      processes_start_seconds: round((published - spawned) / 1000, 2),
+      delivery_process_nice: nice,
       seconds_publish_to_last_inbox: round(wall, 2),
       deliveries_per_second: round(FOLLOWERS / wall),
       inboxes_with_create: done.inboxes,
@@ -204,10 +217,12 @@ try {
       posts_received: inboxes.posts,
       unsigned: inboxes.unsigned,
       delivery_rows: Object.fromEntries(rows.map((r) => [r.status, r.count])),
-      job_process_peak_rss_mb: round(hwm / 2 ** 20),
-      job_process_peak_rss_sampled_mb: round(peakSampled / 2 ** 20),
-      job_process_cpu_seconds: round(cpuMs / 1000),
-      job_process_cpu_ms_per_delivery: round(cpuMs / FOLLOWERS, 2),
+      delivery_process_peak_rss_mb: round(hwm / 2 ** 20),
+      delivery_process_peak_rss_sampled_mb: round(peakSampled / 2 ** 20),
+      delivery_process_cpu_seconds: round(cpuMs / 1000),
+      delivery_process_cpu_ms_per_delivery: round(cpuMs / FOLLOWERS, 2),
+      server_side_jobs_peak_rss_mb: round(serverSideHwm / 2 ** 20),
+      server_side_jobs_cpu_seconds: round(serverSideCpuMs / 1000, 1),
     },
     reader_page: {
       url: pageUrl,
@@ -222,7 +237,7 @@ try {
       fanout_ran_throughout: postsAfter < FOLLOWERS,
       ratio_during_to_idle: round(during.rps / idle.rps, 3),
       ratio_during_to_idle_after: round(during.rps / idleAfter.rps, 3),
-      note: "the fan-out runs in a process of its own: CPU sharing, not event-loop sharing",
+      note: "the deliveries run in their own process at nice 15 beside the site, as npm start runs them",
     },
     inbox: inboxResult,
     goal: { duplicates: 0, ratio_during_to_idle: 0.9 },
@@ -234,6 +249,7 @@ try {
   }
 } finally {
   app?.kill("SIGKILL");
+  deliverer?.kill("SIGKILL");
   stop(site);
   await inboxes.close();
   await pg?.stop();

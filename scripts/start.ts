@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildIsStale } from "./build-freshness.ts";
 import { ensureDatabase } from "./database.ts";
+import { superviseFediverseProcess } from "./fediverse-supervisor.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
 import { processLog as log, scopedProcessLog } from "./process-log.mjs";
 import { superviseSendProcess } from "./send-supervisor.ts";
@@ -12,11 +13,13 @@ import { superviseSendProcess } from "./send-supervisor.ts";
  * `npm start` / `npm run dev`: database (embedded unless DATABASE_URL), migrations, seed, first admin, then
  * Next.js (scripts/serve.ts: Next's server and the beacon's hits, building first when the build is missing or
  * older than the sources; or `next dev`)
- * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts).
+ * and, beside it, the newsletter send's own process (scripts/send-supervisor.ts) and the fediverse's deliveries'
+ * (scripts/fediverse-supervisor.ts).
  */
 const dbLog = scopedProcessLog("db");
 const siteLog = scopedProcessLog("site");
 const sendLog = scopedProcessLog("send");
+const fediverseLog = scopedProcessLog("fediverse");
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 /** `database`: only the database phase (start, migrate), held until a signal: to run scripts against it. */
 const databaseOnly = process.argv[2] === "database";
@@ -87,6 +90,11 @@ async function main() {
   const sendProcess = env.NEWSLETTER_SEND_PROCESS;
   const ready = `http://127.0.0.1:${port}/api/trpc/health.check`;
   const sender = sendProcess === "own" ? superviseSendProcess(process.env, (l) => sendLog.info(l), ready) : undefined;
+  // Likewise the fediverse's deliveries, at a lower CPU priority than the pages (FEDIVERSE_PROCESS).
+  const deliverer =
+    env.FEDIVERSE_PROCESS === "own"
+      ? superviseFediverseProcess(process.env, (l) => fediverseLog.info(l), ready)
+      : undefined;
   // Production: scripts/serve.ts (Next.js behind a server that answers the beacon's hits itself); dev: `next dev`.
   const server = mode === "start" ? ["--import", "tsx", path.resolve("scripts/serve.ts")] : [next, mode, "-p", port];
   const child = spawn(process.execPath, server, {
@@ -103,12 +111,16 @@ async function main() {
   const shutdown = (signal: NodeJS.Signals) => {
     child.kill(signal);
     void sender?.stop(signal);
+    void deliverer?.stop(signal);
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   child.on("exit", async (code) => {
     // The send's process stops (its running batch ends and is stored) before the database it writes to.
-    await Promise.race([sender?.stop("SIGTERM"), new Promise((r) => setTimeout(r, 15_000))]);
+    await Promise.race([
+      Promise.all([sender?.stop("SIGTERM"), deliverer?.stop("SIGTERM")]),
+      new Promise((r) => setTimeout(r, 15_000)),
+    ]);
     await embedded?.stop().catch(() => {});
     process.exit(code ?? 0);
   });

@@ -4,6 +4,7 @@ import { backupHealthJob, nightlyBackupJob } from "~/features/backups/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import {
   articleAnnouncementJob,
+  fediverseInboxJob,
   fediverseSweepJob,
   fediverseTaskJob,
   queueArticleAnnouncement,
@@ -28,8 +29,10 @@ import { env } from "~/platform/env/env.js";
 import { onArticleEvent } from "~/platform/events/article-events.ts";
 import type { AnyJob } from "~/platform/jobs/define-job.ts";
 import { toInngestFunction } from "~/platform/jobs/engines/inngest/functions.ts";
+import type { Lane } from "~/platform/jobs/job-registry.ts";
 import { registerJobs } from "~/platform/jobs/job-registry.ts";
 import { startJobs } from "~/platform/jobs/start-jobs.ts";
+import { fediverseJobNames } from "./fediverse-jobs.ts";
 import { sendJobNames } from "./send-jobs.ts";
 
 /** The link check stores its new reports with the desk's revisions. */
@@ -58,6 +61,7 @@ export const jobs: AnyJob[] = [
   correctionPublishedJob,
   articleAnnouncementJob,
   fediverseTaskJob,
+  fediverseInboxJob,
   fediverseSweepJob,
 ];
 
@@ -73,12 +77,27 @@ function subscribeToArticleEvents(): void {
 }
 
 /**
- * Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up;
- * with NEWSLETTER_SEND_PROCESS=own the server enqueues sends and their own process works them.
+ * The jobs the server leaves to processes of their own: the newsletter send (NEWSLETTER_SEND_PROCESS=own) and
+ * the fediverse's deliveries (FEDIVERSE_PROCESS=own). It still enqueues them.
+ */
+export function serverLane(settings: {
+  NEWSLETTER_SEND_PROCESS: "own" | "server";
+  FEDIVERSE_PROCESS: "own" | "server";
+}): Lane {
+  const except = [
+    ...(settings.NEWSLETTER_SEND_PROCESS === "own" ? sendJobNames : []),
+    ...(settings.FEDIVERSE_PROCESS === "own" ? fediverseJobNames : []),
+  ];
+  return except.length > 0 ? { except } : {};
+}
+
+/**
+ * Server start (src/instrumentation.ts): the runtime gets the list and starts the engine or the catch-up,
+ * working every job but those of the processes of their own (serverLane).
  */
 export const startAppJobs = () => {
   subscribeToArticleEvents();
-  return startJobs(jobs, env.NEWSLETTER_SEND_PROCESS === "own" ? { except: sendJobNames } : {});
+  return startJobs(jobs, serverLane(env));
 };
 
 /** The jobs as Inngest functions, for /api/inngest. */

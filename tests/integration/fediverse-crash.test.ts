@@ -1,16 +1,21 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
 import { FakeInboxes } from "../support/fake-inboxes.ts";
+import { niceOf, startDeliverer } from "../support/fediverse-deliverer.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { readUntil } from "../support/until.ts";
 
 /**
- * kill -9 in the middle of a fan-out: the site's job side (the embedded engine with the app's jobs, in a process
- * of its own on a database of its own) publishes an article to 2,000 followers whose inboxes are one loopback
- * server; it is killed with SIGKILL once some but not all inboxes have the Create, then started again. Every
+ * kill -9 in the middle of a fan-out: the server's job side (the embedded engine with the app's jobs, in a
+ * process of its own on a database of its own) publishes an article to 2,000 followers whose inboxes are one
+ * loopback server, and the fediverse's own process (scripts/fediverse-process.ts, as the launcher starts it)
+ * delivers it; that process is killed with SIGKILL once some but not all inboxes have the Create. Meanwhile
+ * nothing is delivered (the server works no delivery); started again, it finishes. Every
  * follower gets the activity, and the receiver counts how many times: once, except a delivery whose POST was
  * in flight when the process died (the inbox took it, the sender never recorded it): at-least-once at the
  * sender, so the duplicates are measured and bounded by the deliveries in flight, and nothing recorded as
@@ -21,20 +26,32 @@ const inboxes = new FakeInboxes();
 let db: DbClient;
 let url: string;
 let app: ChildProcess | undefined;
+let deliverer: ChildProcess | undefined;
+
+const appEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: "test" as const,
+  DATABASE_URL: url,
+  SITE_URL: "http://127.0.0.1:9",
+  NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:9",
+  FEDIVERSE: "on",
+  FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
+  FEDIVERSE_PROCESS: "own",
+  JOB_RETRY_BASE_MS: "1000",
+});
+
+let starts = 0;
+async function startFediverseProcess(): Promise<ChildProcess> {
+  starts += 1;
+  // Its log beside the test's temporary files: what it did before the kill, when a run goes wrong.
+  deliverer = await startDeliverer(appEnv(), path.join(os.tmpdir(), `fediverse-crash-deliverer-${starts}.log`));
+  return deliverer;
+}
 
 function startApp(arg?: string): Promise<ChildProcess> {
   const child = fork("tests/support/fediverse-app-process.ts", arg ? [arg] : [], {
     execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATABASE_URL: url,
-      SITE_URL: "http://127.0.0.1:9",
-      NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:9",
-      FEDIVERSE: "on",
-      FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
-      JOB_RETRY_BASE_MS: "1000",
-    },
+    env: appEnv(),
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   app = child;
@@ -52,6 +69,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   app?.kill("SIGKILL");
+  deliverer?.kill("SIGKILL");
   await inboxes.close();
   await db?.$disconnect();
 });
@@ -73,7 +91,10 @@ describe("kill -9 during a fan-out to 2,000 followers", () => {
         status: "published",
       },
     });
-    const first = await startApp(`announce:${article.id}`);
+    await startApp(`announce:${article.id}`);
+    const first = await startFediverseProcess();
+    // Below the server's priority, so that the kernel gives the pages the CPU first.
+    expect(niceOf(first.pid!)).toBe(15);
     // Killed once some inboxes have it and most do not.
     await readUntil(
       async () => inboxes.posts,
@@ -87,8 +108,11 @@ describe("kill -9 during a fan-out to 2,000 followers", () => {
       recorded: await db.fediverseDelivery.count({ where: { status: "delivered" } }),
     };
     expect(atKill.posts).toBeLessThan(FOLLOWERS);
+    // The server's side runs on, but works no delivery: nothing reaches an inbox while the process is down.
+    await new Promise((r) => setTimeout(r, 8000));
+    expect(inboxes.posts).toBe(atKill.posts);
 
-    await startApp();
+    await startFediverseProcess();
     const [activityId] = [...inboxes.activityIds()];
     const done = await readUntil(
       async () => inboxes.tally(activityId ?? ""),

@@ -70,6 +70,12 @@ describe("the inbox against Mastodon's shapes", () => {
     });
     expect(actor.name).toBeTruthy();
     expect(actor.icon.url).toBe(`${site.origin}/logo.png`);
+    // Mastodon shows `image.url` as the profile's header picture (its media type says how to read it).
+    expect(actor.image).toMatchObject({
+      type: "Image",
+      url: `${site.origin}/fediverse-header.png`,
+      mediaType: "image/png",
+    });
     expect(actor.publicKey.owner).toBe(actor.id);
     expect(actor.publicKey.publicKeyPem).toContain("BEGIN PUBLIC KEY");
     // Generated once: the same key on the next read.

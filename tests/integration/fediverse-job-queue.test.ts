@@ -22,6 +22,43 @@ function queueWithJob(start: () => Promise<void> = async () => {}) {
 }
 
 describe("JobsMessageQueue", () => {
+  it("runs incoming activities on the inbox job and the rest on the task job, both in the one listener", async () => {
+    const ran: [string, string][] = [];
+    const jobNamed = (name: string) =>
+      defineJob({
+        name,
+        schema: queuedTaskSchema,
+        retries: 0,
+        handler: ({ message }) => {
+          ran.push([name, String(message.id)]);
+          return runQueuedTask(name, message, async () => {});
+        },
+      });
+    const suffix = randomUUID().slice(0, 8);
+    const task = jobNamed(`test/fediverse-out-${suffix}`);
+    const inbox = jobNamed(`test/fediverse-in-${suffix}`);
+    const queue = new JobsMessageQueue(task, undefined, undefined, inbox);
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const listening = queue.listen((m) => void seen.push((m as { id: string }).id), { signal: stop.signal });
+    await queue.enqueue({ type: "inbox", id: "follow" });
+    await queue.enqueueMany([
+      { type: "fanout", id: "fan" },
+      { type: "outbox", id: "post" },
+    ]);
+    await settleJobs(60_000);
+    expect(ran.sort()).toEqual(
+      [
+        [inbox.name, "follow"],
+        [task.name, "fan"],
+        [task.name, "post"],
+      ].sort(),
+    );
+    expect(seen.sort()).toEqual(["fan", "follow", "post"]);
+    stop.abort();
+    await listening;
+  });
+
   it("runs each enqueued task once in the registered listener", async () => {
     const queue = queueWithJob();
     const seen: unknown[] = [];

@@ -3,7 +3,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../support/import-graph.ts";
 
-const REGISTERING = new Set(["registerJobs", "registerAppJobs", "startJobs", "startAppJobs", "startSendJobs"]);
+const REGISTERING = new Set([
+  "registerJobs",
+  "registerAppJobs",
+  "startJobs",
+  "startAppJobs",
+  "startSendJobs",
+  "startFediverseJobs",
+]);
 
 /** Calls of `names` that run when the module is imported: outside every function body. */
 function callsOnImport(file: string, text = fs.readFileSync(file, "utf8")): string[] {

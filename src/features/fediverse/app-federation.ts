@@ -18,10 +18,21 @@ import { fediverseEnabled } from "./settings.ts";
 // One federation per process, whichever bundle (route, job worker) asks first.
 const holder = globalThis as { __fediverse?: Fediverse };
 
-/** Fedify's tasks (fan-outs, deliveries, incoming activities) as jobs of the jobs port. */
-export const fediverseTaskJob = queuedTaskJob("fediverse/task", async () => {
+const startQueue = async () => {
   void appFediverse().startQueue({ db });
-});
+};
+
+/**
+ * Fedify's outgoing tasks (fan-outs, deliveries) as jobs of the jobs port: worked by the fediverse's own
+ * process (FEDIVERSE_PROCESS=own, scripts/fediverse-process.ts) or by the server.
+ */
+export const fediverseTaskJob = queuedTaskJob("fediverse/task", startQueue);
+
+/**
+ * Incoming activities (replies, likes, follows) as jobs worked by the server: few and small, and a follower's
+ * Accept must not wait behind a fan-out in the deliveries' process (at its lower priority).
+ */
+export const fediverseInboxJob = queuedTaskJob("fediverse/inbox", startQueue);
 
 /** An operator's retry of a dead delivery (admin › Fediverso): a fresh first attempt on the site's queue. */
 export function retrySiteDelivery(id: string) {
@@ -34,6 +45,7 @@ export function appFediverse(): Fediverse {
     db,
     origin: siteUrl(),
     taskJob: fediverseTaskJob,
+    inboxJob: fediverseInboxJob,
     allowPrivateAddress: env.FEDIVERSE_ALLOW_PRIVATE_ADDRESS === "1",
   });
   return holder.__fediverse;

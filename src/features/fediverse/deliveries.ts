@@ -51,10 +51,13 @@ export async function recordQueued(db: DbClient, messages: readonly unknown[]): 
   if (data.length > 0) await db.fediverseDelivery.createMany({ data, skipDuplicates: true });
 }
 
-/** Whether this (activity, inbox) was delivered already: a task run again must not send it twice. */
-export async function wasDelivered(db: DbClient, t: OutboxTask): Promise<boolean> {
+/**
+ * Where this (activity, inbox) stands, or null when it has no row: a task run again must not send a delivered
+ * one twice.
+ */
+export async function deliveryStatus(db: DbClient, t: OutboxTask): Promise<string | null> {
   const row = await db.fediverseDelivery.findUnique({ where: key(t), select: { status: true } });
-  return row?.status === "delivered";
+  return row?.status ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DbClient } from "~/platform/db/client.ts";
-import { asOutboxTask, markDelivered, markFailed, recordQueued, wasDelivered } from "./deliveries.ts";
+import { asOutboxTask, deliveryStatus, markDelivered, markFailed, recordQueued } from "./deliveries.ts";
 import type { QueueTracker } from "./job-queue.ts";
 
 // The delivery a run is making: Fedify re-enqueues it itself after a 429/503 with Retry-After (instead of
@@ -28,9 +28,11 @@ export function deliveryTracker(db: DbClient): QueueTracker {
     async run(message, attempt, handle) {
       const task = asOutboxTask(message);
       if (!task) return handle();
-      if (await wasDelivered(db, task)) return;
-      // Recorded here too: a task queued before its row was written (a crash between the two) still has one.
-      await recordQueued(db, [message]);
+      const status = await deliveryStatus(db, task);
+      if (status === "delivered") return;
+      // A task queued before its row was written (a crash between the two) gets one here. Only then: the row
+      // holds the activity and its keys (~8 kB), which a write per delivery would send again for nothing.
+      if (status === null) await recordQueued(db, [message]);
       const ctx = { activityId: task.activityId, inbox: task.inbox, requeued: false };
       await running.run(ctx, handle);
       if (ctx.requeued) {

@@ -45,6 +45,8 @@ export interface FediverseOptions {
   origin: string;
   /** The jobs port's job that runs this federation's queued tasks (deliveries, fan-outs, incoming activities). */
   taskJob: QueuedTaskJob;
+  /** The job that runs incoming activities, when not `taskJob` (the site's: see JobsMessageQueue). */
+  inboxJob?: QueuedTaskJob;
   /** Lets Fedify fetch loopback and private addresses: the two-site tests only, never the site (an SSRF guard). */
   allowPrivateAddress?: boolean;
   /** Fedify's per-server circuit breaker (on by default); a test of the port's retries turns it off. */
@@ -67,7 +69,7 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
   const federation = createFederation<FediverseData>({
     kv: new PostgresKvStore(opts.db),
     // Each delivery is a job recorded in fediverse_deliveries (delivery-tracking.ts), retried by the port.
-    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db)),
+    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db), opts.inboxJob),
     // The job's worker starts the queue when it first needs it, on whichever instance takes the task.
     manuallyStartQueue: true,
     origin: opts.origin,
@@ -92,6 +94,8 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
         summary: profile.summary,
         url: new URL(locale === "en" ? "/en" : "/", ctx.origin),
         icon: new Image({ url: new URL("/logo.png", ctx.origin), mediaType: "image/png" }),
+        // The profile's header picture (src/app/fediverse-header.png, 1500 × 500).
+        image: new Image({ url: new URL("/fediverse-header.png", ctx.origin), mediaType: "image/png" }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         outbox: ctx.getOutboxUri(identifier),

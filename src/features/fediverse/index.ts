@@ -1,6 +1,7 @@
 export { adminFediverseRouter } from "./admin-router.ts";
 export {
   articleAnnouncementJob,
+  fediverseInboxJob,
   fediverseSweepJob,
   fediverseTaskJob,
   handleFediverseRequest,

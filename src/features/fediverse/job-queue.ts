@@ -32,6 +32,9 @@ type Enqueue = (
   opts: EnqueueOptions,
 ) => Promise<unknown>;
 
+/** Deliveries recorded and queued per step of a fan-out (each row holds the activity and its keys: ~8 kB). */
+const ENQUEUE_CHUNK = 200;
+
 // One listener per queue and process: Next bundles routes apart, and the job's worker must find the listener
 // the federation registered, whichever bundle started it.
 const holder = globalThis as { __fediverseListeners?: Map<string, Listener> };
@@ -51,23 +54,41 @@ export class JobsMessageQueue implements MessageQueue {
     private readonly job: QueuedTaskJob,
     private readonly send: Enqueue = enqueueOnPort,
     private readonly tracker?: QueueTracker,
+    /**
+     * Where incoming activities go, when not on `job`: the deliveries' job may be worked by a process of its own
+     * at a lower priority (FEDIVERSE_PROCESS=own), where an Accept would wait behind a fan-out.
+     */
+    private readonly inboxJob?: QueuedTaskJob,
   ) {}
+
+  /** The job a task runs as: an incoming activity on the inbox job (when there is one), the rest on `job`. */
+  private jobOf(message: unknown): QueuedTaskJob {
+    const inbound = (message as { type?: unknown } | null)?.type === "inbox";
+    return inbound && this.inboxJob ? this.inboxJob : this.job;
+  }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     await this.tracker?.queued([message]);
     await this.sendOne(message, options);
   }
 
+  /**
+   * A fan-out's deliveries, a chunk at a time: recorded and queued before the next chunk is serialised, so a
+   * fan-out to 10,000 inboxes never builds one statement of 10,000 copies of the activity and its keys.
+   */
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
-    await this.tracker?.queued(messages);
-    for (const message of messages) await this.sendOne(message, options);
+    for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
+      const chunk = messages.slice(i, i + ENQUEUE_CHUNK);
+      await this.tracker?.queued(chunk);
+      for (const message of chunk) await this.sendOne(message, options);
+    }
   }
 
   private async sendOne(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     const delayMs = options?.delay ? options.delay.total({ unit: "millisecond" }) : 0;
     const id = taskDedupeId(message);
     await this.send(
-      this.job,
+      this.jobOf(message),
       { message: message as Record<string, unknown> },
       {
         ...(delayMs > 0 ? { delaySeconds: Math.ceil(delayMs / 1000) } : {}),
@@ -79,10 +100,11 @@ export class JobsMessageQueue implements MessageQueue {
   /** Registers the handler this process's jobs hand their tasks to, until `signal` aborts. */
   listen(handler: Handler, options?: MessageQueueListenOptions): Promise<void> {
     const listener: Listener = { handler, ...(this.tracker ? { tracker: this.tracker } : {}) };
-    listeners.set(this.job.name, listener);
+    const names = [this.job.name, ...(this.inboxJob ? [this.inboxJob.name] : [])];
+    for (const name of names) listeners.set(name, listener);
     return new Promise((resolve) => {
       const stop = () => {
-        if (listeners.get(this.job.name) === listener) listeners.delete(this.job.name);
+        for (const name of names) if (listeners.get(name) === listener) listeners.delete(name);
         resolve();
       };
       if (options?.signal?.aborted) stop();

@@ -12,6 +12,15 @@ function expiry(options?: KvStoreSetOptions): Date | null {
   return new Date(Date.now() + options.ttl.total({ unit: "millisecond" }));
 }
 
+/**
+ * Fedify's note of which HTTP Signatures spec each server accepts: read before and written after every
+ * delivery, the same value each time. Kept in memory for a while, so a fan-out to one server's many inboxes
+ * does not read and rewrite (and lock) one row per POST; a stale note costs one double-knock at most.
+ */
+const SPEC_PREFIX = keyText(["_fedify", "httpMessageSignaturesSpec"]).slice(0, -1);
+const SPEC_MEMO_MS = 10 * 60_000;
+const isSpecKey = (text: string) => text.startsWith(`${SPEC_PREFIX},`);
+
 const live = () => ({ OR: [{ expires_at: null }, { expires_at: { gt: new Date() } }] });
 
 /**
@@ -20,14 +29,30 @@ const live = () => ({ OR: [{ expires_at: null }, { expires_at: { gt: new Date() 
  * entry reads as absent and is deleted by the next write of its key or by `sweepExpired`.
  */
 export class PostgresKvStore implements KvStore {
+  private readonly specMemo = new Map<string, { value: unknown; at: number }>();
+
   constructor(private readonly db: DbClient) {}
 
+  private memoised(text: string): { value: unknown } | undefined {
+    const m = this.specMemo.get(text);
+    return m && Date.now() - m.at < SPEC_MEMO_MS ? m : undefined;
+  }
+
   async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-    const row = await this.db.fediverseKv.findFirst({ where: { key: keyText(key), ...live() } });
+    const text = keyText(key);
+    const memo = isSpecKey(text) ? this.memoised(text) : undefined;
+    if (memo) return memo.value as T;
+    const row = await this.db.fediverseKv.findFirst({ where: { key: text, ...live() } });
+    if (row && isSpecKey(text)) this.specMemo.set(text, { value: row.value, at: Date.now() });
     return row ? (row.value as T) : undefined;
   }
 
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
+    const text = keyText(key);
+    if (isSpecKey(text) && !options?.ttl) {
+      if (this.memoised(text)?.value === value) return;
+      this.specMemo.set(text, { value, at: Date.now() });
+    }
     const data = { value: value as Prisma.InputJsonValue, expires_at: expiry(options) };
     await this.db.fediverseKv.upsert({
       where: { key: keyText(key) },
@@ -37,6 +62,7 @@ export class PostgresKvStore implements KvStore {
   }
 
   async delete(key: KvKey): Promise<void> {
+    this.specMemo.delete(keyText(key));
     await this.db.fediverseKv.deleteMany({ where: { key: keyText(key) } });
   }
 

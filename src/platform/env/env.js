@@ -175,6 +175,10 @@ export const env = createEnv({
     // launcher (`npm start`, `npm run dev`) starts beside the server, so a send's memory stays out of the
     // server's; "server", the server itself (set it for a server started without the launcher, e.g. next start).
     NEWSLETTER_SEND_PROCESS: z.enum(["own", "server"]).default("own"),
+    // Where the fediverse's deliveries (fan-outs, one POST per inbox) run on the embedded engine: "own" (the
+    // default), a process of its own beside the server at a lower CPU priority, so a fan-out never takes the
+    // pages' event loop or CPU; "server", the server itself (a server started without the launcher).
+    FEDIVERSE_PROCESS: z.enum(["own", "server"]).default("own"),
   },
   client: {},
   runtimeEnv: {
@@ -247,6 +251,7 @@ export const env = createEnv({
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
     NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
     NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
+    FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
   },
   // Rules across variables (src/platform/env/cross-checks.js).
   createFinalSchema: (shape, isServer) => z.object(shape).superRefine((v, ctx) => crossChecks(v, ctx, isServer)),

@@ -89,3 +89,18 @@ export function renderLogoImage() {
     { width: 512, height: 512, headers: { "cache-control": "public, max-age=86400" } },
   );
 }
+
+/**
+ * The fediverse actors' header picture, 1500 × 500 (the size Mastodon crops a header to): the brand red with
+ * the mark, no words (the actor's name and summary carry them, in each language).
+ */
+export function renderFediverseHeaderImage() {
+  return new ImageResponse(
+    <div style={{ ...CANVAS, alignItems: "center", justifyContent: "center", background: BRAND_RED }}>
+      <svg width="280" height="280" viewBox="0 0 32 32" aria-hidden="true">
+        <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H9m7-.5L23 23" fill="none" stroke="#fff" strokeWidth="3" />
+      </svg>
+    </div>,
+    { width: 1500, height: 500, headers: { "cache-control": "public, max-age=86400" } },
+  );
+}

@@ -1,0 +1,26 @@
+import path from "node:path";
+import { superviseProcess } from "./process-supervisor.ts";
+
+/**
+ * V8 limits of the fediverse's own process: a fan-out's garbage (each delivery's signed request, its rows) is
+ * collected at once instead of growing towards a heap limit sized for the machine. A fan-out to 10,000
+ * followers holds their recipients and the shared activity at most: well under the cap (bench/README.md,
+ * "Fediverse fan-out").
+ */
+export const FEDIVERSE_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
+
+/** Node's arguments for the fediverse's own process, as the launcher runs it (tests and the bench run the same). */
+export const fediverseProcessArgv = () => [
+  "--import",
+  "tsx",
+  ...FEDIVERSE_PROCESS_V8_FLAGS,
+  path.resolve("scripts/fediverse-process.ts"),
+];
+
+/**
+ * Starts the fediverse's own process (scripts/fediverse-process.ts) and starts it again whenever it dies: the
+ * runs it was working are taken over by the new one (deliveries recorded delivered are not sent again).
+ */
+export function superviseFediverseProcess(env: NodeJS.ProcessEnv, log: (line: string) => void, readyUrl: string) {
+  return superviseProcess({ name: "the fediverse's process", argv: fediverseProcessArgv(), env, log, readyUrl });
+}
