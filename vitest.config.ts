@@ -16,8 +16,8 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKU
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
- * made beside them, then the files with servers of their own among them once it is made; the timed files alone;
- * on the one shared E2E server, the files that read the seeded site one at a time, those whose writes reach the
+ * made beside them; the timed files alone; the files with servers of their own two at a time; on the one shared
+ * E2E server, the files that read the seeded site one at a time, those whose writes reach the
  * whole site one at a time, then the rest two at a time (each reads only what it creates). Projects of one group
  * must share one worker count.
  */
@@ -108,9 +108,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file's servers, databases, ports and data folders are their own, and its time bounds are relative
-          // to what it measures itself (a first start, a render): they run beside the fast tiers once the build is
-          // made (the sequencer starts them after the files that need no build).
-          ...FAST,
+          // to what it measures itself (a first start, a render), so two run at a time on 2 cores. Three at a time,
+          // beside the fast tiers, took longer: the servers' work is CPU-bound (docs/testing.md).
+          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
         },
       },
       {

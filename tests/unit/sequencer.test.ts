@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TestSpecification, Vitest } from "vitest/node";
 import { LongestFirstSequencer } from "../setup/sequencer.ts";
 
-/** The suite's file order: long files that need no build, then those that wait for it, then the short ones. */
+/** The suite's file order within a group: the longest files first, whatever their names. */
 const root = "/repo";
 const spec = (file: string, groupOrder = 0) =>
   ({
@@ -15,7 +15,7 @@ const order = async (files: TestSpecification[]) =>
   (await sequencer.sort(files)).map((f) => path.relative(root, f.moduleId));
 
 describe("the order files start in", () => {
-  it("starts long build-free files first, then the files that wait for the build, then short ones", async () => {
+  it("starts the longest files first, the ones with no usual time last, by name", async () => {
     expect(
       await order([
         spec("tests/unit/markdown.test.ts"),
@@ -27,8 +27,8 @@ describe("the order files start in", () => {
       ]),
     ).toEqual([
       "tests/integration/fediverse-crash.test.ts",
-      "tests/integration/job-cache-expiry.test.ts",
       "tests/e2e/newsletter-faults.test.ts",
+      "tests/integration/job-cache-expiry.test.ts",
       "tests/e2e/send-process.test.ts",
       "tests/integration/agents.test.ts",
       "tests/unit/markdown.test.ts",
