@@ -26,6 +26,7 @@ export const RESILIENCE_FILES = [
   "tests/e2e/cache-namespace.test.ts",
   "tests/e2e/changed-sources.test.ts",
   "tests/e2e/crash-recovery.test.ts",
+  "tests/e2e/fediverse-process.test.ts",
   "tests/e2e/grounded-drafts.test.ts",
   "tests/e2e/least-privilege-start.test.ts",
   "tests/e2e/newsletter-archive.test.ts",

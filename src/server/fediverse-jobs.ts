@@ -1,4 +1,11 @@
-import { articleAnnouncementJob, fediverseEnabled, fediverseTaskJob } from "~/features/fediverse/jobs.ts";
+import {
+  articleAnnouncementJob,
+  fediverseEnabled,
+  fediverseTaskJob,
+  setDeliveryGate,
+} from "~/features/fediverse/jobs.ts";
+import { othersCpuMeter, spareCpuGate } from "~/platform/cpu/spare-cpu.ts";
+import { env } from "~/platform/env/env.js";
 import type { AnyJob } from "~/platform/jobs/define-job.ts";
 import { startJobs } from "~/platform/jobs/start-jobs.ts";
 
@@ -11,8 +18,21 @@ import { startJobs } from "~/platform/jobs/start-jobs.ts";
 export const fediverseJobs: AnyJob[] = [articleAnnouncementJob, fediverseTaskJob];
 export const fediverseJobNames = fediverseJobs.map((j) => j.name);
 
+/**
+ * Deliveries wait while the other processes (the server above all) use more than FEDIVERSE_DELIVERY_YIELD_ABOVE
+ * of the machine's CPU, 5 s at most each: a fan-out fills the idle time and slows to a trickle (16 at once:
+ * about 3 a second) while pages are busy. Its own priority alone (nice) could not do it: each delivery also
+ * costs PostgreSQL, which runs at the server's priority.
+ */
+const DELIVERY_GATE = { checkEveryMs: 100, maxWaitMs: 5000 };
+
 /** The fediverse's own process: its queues only, none of the server's schedules or other jobs. */
-export const startFediverseJobs = () => startJobs(fediverseJobs, { only: fediverseJobNames });
+export const startFediverseJobs = () => {
+  const meter = othersCpuMeter();
+  const busyAbove = env.FEDIVERSE_DELIVERY_YIELD_ABOVE;
+  setDeliveryGate(spareCpuGate({ ...DELIVERY_GATE, busyAbove, othersBusy: meter.read }));
+  return startJobs(fediverseJobs, { only: fediverseJobNames });
+};
 
 /** Whether the site federates at all (FEDIVERSE, SITE_URL): off, the own process has nothing to work. */
 export const federates = fediverseEnabled;

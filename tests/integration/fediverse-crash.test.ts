@@ -37,6 +37,8 @@ const appEnv = (): NodeJS.ProcessEnv => ({
   FEDIVERSE: "on",
   FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
   FEDIVERSE_PROCESS: "own",
+  // Durability, not pacing: the suite's other files keep the machine busy, which would hold every delivery.
+  FEDIVERSE_DELIVERY_YIELD_ABOVE: "1",
   JOB_RETRY_BASE_MS: "1000",
 });
 

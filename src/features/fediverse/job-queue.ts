@@ -37,9 +37,21 @@ const ENQUEUE_CHUNK = 200;
 
 // One listener per queue and process: Next bundles routes apart, and the job's worker must find the listener
 // the federation registered, whichever bundle started it.
-const holder = globalThis as { __fediverseListeners?: Map<string, Listener> };
+const holder = globalThis as {
+  __fediverseListeners?: Map<string, Listener>;
+  __fediverseDeliveryGate?: () => Promise<unknown>;
+};
 holder.__fediverseListeners ??= new Map();
 const listeners = holder.__fediverseListeners;
+
+/**
+ * A gate each delivery to an inbox passes first, in the process that sets one (the fediverse's own process: it
+ * waits while the server and the other processes leave no spare CPU). Fan-outs and incoming activities do not
+ * wait: a fan-out only queues deliveries, and a follower's Accept should not wait for the pages.
+ */
+export function setDeliveryGate(gate: () => Promise<unknown>): void {
+  holder.__fediverseDeliveryGate = gate;
+}
 
 /**
  * Fedify's MessageQueue on the jobs port: each task is a job (`job`), so it is durable, runs on any instance
@@ -126,6 +138,8 @@ export async function runQueuedTask(
   if (!listeners.has(jobName)) await start();
   const listener = listeners.get(jobName);
   if (!listener) throw new Error(`no fediverse queue listener in this process for ${jobName}`);
+  const gate = holder.__fediverseDeliveryGate;
+  if (gate && (message as { type?: unknown } | null)?.type === "outbox") await gate();
   const handle = async () => void (await listener.handler(message));
   await (listener.tracker ? listener.tracker.run(message, attempt, handle) : handle());
 }

@@ -4,4 +4,5 @@
  * outgoing tasks (the fan-out, one delivery per inbox).
  */
 export { articleAnnouncementJob, fediverseTaskJob } from "./app-federation.ts";
+export { setDeliveryGate } from "./job-queue.ts";
 export { fediverseEnabled } from "./settings.ts";

@@ -179,6 +179,9 @@ export const env = createEnv({
     // default), a process of its own beside the server at a lower CPU priority, so a fan-out never takes the
     // pages' event loop or CPU; "server", the server itself (a server started without the launcher).
     FEDIVERSE_PROCESS: z.enum(["own", "server"]).default("own"),
+    // The share of the machine's CPU (0–1) the other processes (the server above all) may use before that process
+    // holds each delivery (5 s at most): a fan-out then fills idle time and slows while pages are busy. 1: never.
+    FEDIVERSE_DELIVERY_YIELD_ABOVE: z.coerce.number().min(0).max(1).default(0.5),
   },
   client: {},
   runtimeEnv: {
@@ -252,6 +255,7 @@ export const env = createEnv({
     NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
     NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
     FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
+    FEDIVERSE_DELIVERY_YIELD_ABOVE: process.env.FEDIVERSE_DELIVERY_YIELD_ABOVE || undefined,
   },
   // Rules across variables (src/platform/env/cross-checks.js).
   createFinalSchema: (shape, isServer) => z.object(shape).superRefine((v, ctx) => crossChecks(v, ctx, isServer)),
