@@ -46,8 +46,8 @@ const listeners = holder.__fediverseListeners;
 
 /**
  * A gate each delivery to an inbox passes first, in the process that sets one (the fediverse's own process: it
- * waits while the server and the other processes leave no spare CPU). Fan-outs and incoming activities do not
- * wait: a fan-out only queues deliveries, and a follower's Accept should not wait for the pages.
+ * waits while the server and the other processes leave no spare CPU), and so does each chunk a fan-out records
+ * and queues. Incoming activities do not wait (they run on the server, which sets no gate).
  */
 export function setDeliveryGate(gate: () => Promise<unknown>): void {
   holder.__fediverseDeliveryGate = gate;
@@ -90,6 +90,8 @@ export class JobsMessageQueue implements MessageQueue {
    */
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
+      // A fan-out's recording and queueing is database work too: each chunk waits at the gate as a delivery does.
+      await holder.__fediverseDeliveryGate?.();
       const chunk = messages.slice(i, i + ENQUEUE_CHUNK);
       await this.tracker?.queued(chunk);
       for (const message of chunk) await this.sendOne(message, options);
