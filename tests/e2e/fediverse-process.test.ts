@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate } from "~/platform/db/migrate.ts";
 import { freshDatabase } from "../support/fresh-database.ts";
 import { until } from "../support/until.ts";
 import { CrashableServer } from "./crash-server.ts";
+import { attemptPids, launcherProcesses } from "./launcher-processes.ts";
 import { signIn } from "./rest-contract/client.ts";
 
 /**
@@ -16,27 +16,11 @@ const ADMIN = { email: "fedi-proc-admin@riesgos-ia.test", password: "fedi-proc-a
 let server: CrashableServer;
 let sql: pg.Client;
 
-/** The fediverse process among the launcher's: pid and nice value, by its command line. */
-function fediverseProcesses(): { pid: number; nice: number }[] {
-  const group = server.processGroup();
-  if (!group) return [];
-  const out = spawnSync("ps", ["-o", "pid=,ni=,args=", "-g", String(group)], { encoding: "utf8" }).stdout;
-  return out
-    .split("\n")
-    .filter((line) => line.includes("scripts/fediverse-process.ts"))
-    .map((line) => line.trim().split(/\s+/))
-    .map(([pid, nice]) => ({ pid: Number(pid), nice: Number(nice) }));
-}
+/** The fediverse process among the launcher's: pid and nice value. */
+const fediverseProcesses = () => launcherProcesses(server.processGroup(), "scripts/fediverse-process.ts");
 
-/** The processes that ran attempts of an article's announcement, by the pid in their worker id. */
-async function announcerPids(articleId: string): Promise<number[]> {
-  const rows = await sql.query<{ worker_id: string }>(
-    `SELECT DISTINCT a.worker_id FROM job_attempts a JOIN pgboss.job j ON j.id = a.run_id
-      WHERE j.name = 'fediverse/article.announce' AND j.data ->> 'articleId' = $1`,
-    [articleId],
-  );
-  return rows.rows.map((r) => Number(r.worker_id.split(":")[1]));
-}
+/** The processes that ran attempts of an article's announcement. */
+const announcerPids = (articleId: string) => attemptPids(sql, "fediverse/article.announce", "articleId", articleId);
 
 beforeAll(async () => {
   const url = await freshDatabase(inject("databaseUrl"), "fedi_proc");

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -6,6 +5,7 @@ import { buildNewsletter, buildSubscriptions } from "../support/builders.ts";
 import { FakeResend } from "../support/fake-resend.ts";
 import { until } from "../support/until.ts";
 import type { CrashableServer } from "./crash-server.ts";
+import { attemptPids, launcherProcesses } from "./launcher-processes.ts";
 import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 import { signIn } from "./rest-contract/client.ts";
 
@@ -25,26 +25,12 @@ let db: DbClient;
 
 const one = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows[0] as T;
 
-/** The send's own process among the launcher's: its pid (by its command line). */
-function sendProcessPids(): number[] {
-  const group = server.processGroup();
-  if (!group) return [];
-  const out = spawnSync("ps", ["-o", "pid=,args=", "-g", String(group)], { encoding: "utf8" }).stdout;
-  return out
-    .split("\n")
-    .filter((line) => line.includes("scripts/send-process.ts"))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
+/** The send's own process among the launcher's: its pid. */
+const sendProcessPids = () => launcherProcesses(server.processGroup(), "scripts/send-process.ts").map((p) => p.pid);
 
-/** The processes that ran attempts of a newsletter's send job, by the pid in their worker id (host:pid:nonce). */
-async function senderPids(newsletterId: string): Promise<number[]> {
-  const rows = await sql.query<{ worker_id: string }>(
-    `SELECT DISTINCT a.worker_id FROM job_attempts a JOIN pgboss.job j ON j.id = a.run_id
-      WHERE j.name = 'newsletter/send.requested' AND j.data ->> 'newsletterId' = $1`,
-    [newsletterId],
-  );
-  return rows.rows.map((r) => Number(r.worker_id.split(":")[1]));
-}
+/** The processes that ran attempts of a newsletter's send job. */
+const senderPids = (newsletterId: string) =>
+  attemptPids(sql, "newsletter/send.requested", "newsletterId", newsletterId);
 
 const newsletterStatus = async (id: string) =>
   one<{ status: string; sent_count: number; recipient_count: number }>(
