@@ -6,6 +6,7 @@
  * time instead of slowing readers.
  */
 import os from "node:os";
+import { lowerProcessPriority } from "~/platform/cpu/lower-priority.ts";
 import { jobs } from "~/platform/jobs/jobs-client.ts";
 import { federates, fediverseJobs, startFediverseJobs } from "~/server/fediverse-jobs.ts";
 import { scopedProcessLog } from "./process-log.mjs";
@@ -24,7 +25,7 @@ if (!federates()) {
   log.info("the fediverse is off (FEDIVERSE, SITE_URL): nothing to deliver");
   process.exit(0);
 }
-os.setPriority(FEDIVERSE_PROCESS_NICE);
+lowerProcessPriority(FEDIVERSE_PROCESS_NICE);
 await startFediverseJobs();
 // startJobs reports an engine that did not start and goes on; this process has nothing else to do, so it
 // fails instead (readying a queue starts the engine), and the launcher starts it again.

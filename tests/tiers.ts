@@ -5,6 +5,7 @@
 
 /** Unit files that start other programs (nginx, tsc, node): they run in the "process" project, not "unit". */
 export const PROCESS_FILES = [
+  "tests/unit/lower-priority.test.ts",
   "tests/unit/nginx-cache.test.ts",
   "tests/unit/node-runtime.test.ts",
   "tests/unit/request-guard-abort.test.ts",
