@@ -17,6 +17,7 @@ const SELECT = {
   decided_by: true,
   decided_at: true,
   article: { select: { slug: true, title_es: true } },
+  thread: { select: { author_handle: true } },
 } as const;
 
 /** "Respuestas del fediverso": the replies in one state (pending by default in the desk), newest first. */
@@ -59,12 +60,15 @@ export async function decideReply(db: DbClient, id: string, status: "approved" |
   return { success: true };
 }
 
-/** Approved replies to an article in one language, oldest first (a conversation reads down). */
+/**
+ * Approved replies to an article in one language, oldest first (a conversation reads down), each with the
+ * top-level reply it answers, if any (threaded by the page: reply-threads.ts).
+ */
 export function approvedReplies(db: DbClient, slug: string, locale: string) {
   return db.fediverseReply.findMany({
     where: { status: "approved", locale, article: { slug } },
     orderBy: [{ published: "asc" }, { id: "asc" }],
-    select: { id: true, author_handle: true, author_url: true, content: true, published: true },
+    select: { id: true, thread_id: true, author_handle: true, author_url: true, content: true, published: true },
   });
 }
 export type ApprovedReply = Awaited<ReturnType<typeof approvedReplies>>[number];

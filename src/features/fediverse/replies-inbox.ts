@@ -6,7 +6,7 @@ import { articleTarget } from "./article-target.ts";
 import type { FediverseData } from "./context.ts";
 import { markSeen, seenBefore } from "./followers.ts";
 import { REPLY_LINK_REL } from "./reply-rel.ts";
-import { addReaction, removeByAuthor, saveReply } from "./reply-store.ts";
+import { addReaction, removeByAuthor, saveReply, threadTarget } from "./reply-store.ts";
 
 type Ctx = InboxContext<FediverseData>;
 
@@ -14,16 +14,18 @@ type Ctx = InboxContext<FediverseData>;
 const MAX_CONTENT = 20_000;
 
 /**
- * Create(Note) or Update(Note) replying to one of our published articles: the Note must be its activity's
- * actor's own (attributedTo), its content is sanitised by the site's rules and it waits for the desk. Anything
- * else (not a Note, not a reply to us, an unpublished article) is recorded as seen and not stored.
+ * Create(Note) or Update(Note) replying to one of our published articles, or to a stored reply to one (then
+ * threaded under it): the Note must be its activity's actor's own (attributedTo), its content is sanitised by
+ * the site's rules and it waits for the desk. Anything else (not a Note, not a reply to us, an unpublished
+ * article) is recorded as seen and not stored.
  */
 async function onNote(ctx: Ctx, activity: Create | Update, type: "Create" | "Update"): Promise<void> {
   if (!activity.id || !activity.actorId) return;
   if (await seenBefore(ctx.data.db, activity.id.href)) return;
   const object = await activity.getObject(ctx);
   if (object instanceof Note && object.id && object.attributionId?.href === activity.actorId.href) {
-    const target = await articleTarget(ctx, object.replyTargetId);
+    const target =
+      (await articleTarget(ctx, object.replyTargetId)) ?? (await threadTarget(ctx.data.db, object.replyTargetId));
     const author = target ? await activity.getActor(ctx) : null;
     if (target && author?.id?.href === activity.actorId.href) {
       const profile = author.url instanceof URL ? author.url.href : author.id.href;
