@@ -1,8 +1,8 @@
-import { invalidateArticles } from "~/features/articles/index.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { sanitizeForeignHtml } from "~/platform/security/markdown.ts";
+import { invalidateRepliesOf } from "./cache.ts";
 import type { ReactionStats, ReplyItem, ReplyStatus } from "./replies-schema.ts";
 import { REPLY_LINK_REL } from "./reply-rel.ts";
 
@@ -56,7 +56,7 @@ export async function decideReply(db: DbClient, id: string, status: "approved" |
       reason: "fediverseReplyDecided",
     });
   }
-  await invalidateArticles({ slug: row.article.slug });
+  await invalidateRepliesOf([row.article.slug]);
   return { success: true };
 }
 

@@ -1,8 +1,8 @@
 import type { InboxContext } from "@fedify/fedify";
 import { type Announce, type Create, type Delete, type Like, Note, type Update } from "@fedify/vocab";
-import { invalidateArticles } from "~/features/articles/index.ts";
 import { sanitizeForeignHtml } from "~/platform/security/markdown.ts";
 import { articleTarget } from "./article-target.ts";
+import { invalidateRepliesOf } from "./cache.ts";
 import type { FediverseData } from "./context.ts";
 import { markSeen, seenBefore } from "./followers.ts";
 import { REPLY_LINK_REL } from "./reply-rel.ts";
@@ -45,7 +45,7 @@ async function onNote(ctx: Ctx, activity: Create | Update, type: "Create" | "Upd
         },
         type === "Update",
       );
-      if (wasApproved) await invalidateArticles({ slug: target.slug });
+      if (wasApproved) await invalidateRepliesOf([target.slug]);
     }
   }
   await markSeen(ctx.data.db, activity.id.href, type, activity.actorId.href);
@@ -63,7 +63,7 @@ export async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
   if (await seenBefore(ctx.data.db, del.id.href)) return;
   const actorGone = del.objectId.href === del.actorId.href;
   const slugs = await removeByAuthor(ctx.data.db, del.actorId.href, actorGone ? null : del.objectId.href);
-  if (slugs.length > 0) await invalidateArticles({ slugs });
+  if (slugs.length > 0) await invalidateRepliesOf(slugs);
   await markSeen(ctx.data.db, del.id.href, "Delete", del.actorId.href);
 }
 
