@@ -4,6 +4,7 @@ import { backupHealthJob, nightlyBackupJob } from "~/features/backups/index.ts";
 import { contactMailJob } from "~/features/contact/index.ts";
 import {
   articleAnnouncementJob,
+  fediverseDeliveryPruneJob,
   fediverseInboxJob,
   fediverseSweepJob,
   fediverseTaskJob,
@@ -63,6 +64,7 @@ export const jobs: AnyJob[] = [
   fediverseTaskJob,
   fediverseInboxJob,
   fediverseSweepJob,
+  fediverseDeliveryPruneJob,
 ];
 
 /** Hands the list to the runtime, which imports no feature (src/platform/jobs/job-registry.ts); safe to repeat. */

@@ -7,7 +7,8 @@ import { restAdmin } from "../support/rest-admin.ts";
 /**
  * Admin › Fediverso, deliveries over the REST API (the admin procedures behind the panel): the list filtered by
  * status, bad input a 400 naming the field, and the retry: a dead delivery is queued again on the jobs port
- * (a run of fediverse/task with the stored task), anything else is a 404 or a 409 that changes nothing.
+ * (a run of fediverse/task with the stored task), anything else is a 404 or a 409 that changes nothing; and the
+ * dismissal of a dead one (its row deleted), refused for any other.
  */
 const uid = () => randomBytes(5).toString("hex");
 
@@ -87,5 +88,29 @@ describe("admin › Fediverso, deliveries", () => {
 
     const audit = await db.auditEntry.findMany({ where: { action: "fediverse_delivery.retry", outcome: "success" } });
     expect(audit.map((a) => a.target_id)).toContain(dead.id);
+  });
+
+  it("dismisses a dead delivery (its row goes, audited); a delivered, retrying or unknown one is refused", async () => {
+    const admin = await restAdmin(`fedi-dismiss-${uid()}`);
+    const dead = await delivery("dead");
+    const done = await delivery("delivered");
+    const retrying = await delivery("failed-retrying");
+    for (const kept of [done, retrying]) {
+      const refused = await admin.call("POST", `/admin/fediverse/deliveries/${kept.id}/dismiss`);
+      expect(refused.status, kept.status).toBe(409);
+      expect(await db.fediverseDelivery.findUnique({ where: { id: kept.id } })).toMatchObject({ status: kept.status });
+    }
+    expect((await admin.call("POST", "/admin/fediverse/deliveries/cl-no-such-delivery/dismiss")).status).toBe(404);
+    const bad = await admin.call("POST", `/admin/fediverse/deliveries/${"x".repeat(65)}/dismiss`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).field).toBe("id");
+
+    const ok = await admin.call("POST", `/admin/fediverse/deliveries/${dead.id}/dismiss`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true });
+    expect(await db.fediverseDelivery.findUnique({ where: { id: dead.id } })).toBeNull();
+    expect((await admin.call("POST", `/admin/fediverse/deliveries/${dead.id}/dismiss`)).status).toBe(404);
+    const audit = await db.auditEntry.findMany({ where: { action: "fediverse_delivery.dismiss", target_id: dead.id } });
+    expect(audit.map((a) => a.outcome)).toContain("success");
   });
 });

@@ -44,6 +44,9 @@ async function startSharedServer() {
         OPENAI_BASE_URL: fakeOpenAi.url,
         SOURCE_FETCH_EXTRA_HOSTS: fakeSources.host,
         IMAGE_STORAGE_DIR: "test-results/e2e-data/uploads",
+        // The fediverse on the http loopback origin (production switches it on for https only): the inbox takes
+        // signed replies (fediverse-replies). Fedify's guard against private addresses stays on, as in production.
+        FEDIVERSE: "on",
       },
       port,
       "test-results/e2e-server.log",

@@ -8,7 +8,7 @@ import { siteUrl } from "~/platform/http/site-url.ts";
 import { defineJob } from "~/platform/jobs/define-job.ts";
 import { enqueue } from "~/platform/jobs/jobs-client.ts";
 import { announceArticle } from "./announce.ts";
-import { retryDelivery } from "./deliveries.ts";
+import { pruneDelivered, retryDelivery } from "./deliveries.ts";
 import { createFediverse, type Fediverse, fediverseFetch } from "./federation.ts";
 import { notFound } from "./inbox.ts";
 import { JobsMessageQueue, queuedTaskJob } from "./job-queue.ts";
@@ -107,4 +107,20 @@ export const fediverseSweepJob = defineJob({
   retries: 2,
   cron: "30 3 * * *",
   handler: async () => ({ deleted: await sweepExpired(db) }),
+});
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Daily: the deliveries delivered more than FEDIVERSE_DELIVERY_RETENTION_DAYS ago are deleted (a fan-out to
+ * 10,000 followers writes 10,000 rows); the failed and dead ones stay for the operator.
+ */
+export const fediverseDeliveryPruneJob = defineJob({
+  name: "fediverse/deliveries.prune",
+  schema: z.object({}),
+  retries: 2,
+  cron: "45 3 * * *",
+  handler: async () => ({
+    deleted: await pruneDelivered(db, new Date(Date.now() - env.FEDIVERSE_DELIVERY_RETENTION_DAYS * DAY_MS)),
+  }),
 });

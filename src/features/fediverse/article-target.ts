@@ -9,6 +9,8 @@ export interface ArticleTarget {
   articleId: string;
   slug: string;
   locale: Locale;
+  /** For a reply to a reply: the top-level reply of its thread, which it is shown under. */
+  threadId?: string;
 }
 
 /** An article page's path on our origin: `/noticias/{slug}` (es) or `/en/noticias/{slug}`. */

@@ -1,3 +1,4 @@
+import { articlePageTags } from "~/features/articles/index.ts";
 import { CONTENT_TTL, cached } from "~/platform/cache/cached.ts";
 import { expireTags } from "~/platform/cache/expire-tags.ts";
 import { db } from "~/platform/db/db.ts";
@@ -24,3 +25,9 @@ export const fediversePublic = cached(
 
 /** After a change of a handle or of private mode. */
 export const invalidateFediversePublic = () => expireTags([TAG]);
+
+/**
+ * After a change of what an article's replies section shows (a decision, an edit or deletion of a shown reply):
+ * those pages only. The lists of articles show no replies and stay cached.
+ */
+export const invalidateRepliesOf = (slugs: readonly string[]) => expireTags(slugs.flatMap(articlePageTags));

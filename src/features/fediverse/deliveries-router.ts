@@ -2,12 +2,20 @@ import { z } from "zod";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { adminProcedure, createTRPCRouter } from "~/platform/trpc/trpc.ts";
 import { retrySiteDelivery } from "./app-federation.ts";
-import { type DeliveryStatus, listDeliveries } from "./deliveries.ts";
+import { type DeliveryStatus, dismissDelivery, listDeliveries, type RetryOutcome } from "./deliveries.ts";
 import { deliveryIdInputSchema, deliveryListInputSchema, deliveryListSchema } from "./deliveries-schema.ts";
 
 const tags = ["admin"];
 
-/** Admin › Fediverso, deliveries: the latest deliveries with their status, and the retry of a dead one. */
+/** An action on a dead delivery: success, or 404 for an unknown one and 409 for one that is not dead. */
+function deadOnly(outcome: RetryOutcome, action: "retried" | "dismissed") {
+  if (outcome.ok) return { success: true };
+  if (outcome.reason === "not-found") throw notFound("Fediverse delivery");
+  const reason = action === "retried" ? "fediverseRetryOnlyDead" : "fediverseDismissOnlyDead";
+  throw new AppError("CONFLICT", `Only a dead delivery can be ${action}`, { reason });
+}
+
+/** Admin › Fediverso, deliveries: the latest deliveries with their status, and the retry or dismissal of a dead one. */
 export const adminFediverseDeliveriesRouter = createTRPCRouter({
   list: adminProcedure
     .meta({
@@ -31,10 +39,18 @@ export const adminFediverseDeliveriesRouter = createTRPCRouter({
     })
     .input(deliveryIdInputSchema)
     .output(z.object({ success: z.boolean() }))
-    .mutation(async ({ input }) => {
-      const outcome = await retrySiteDelivery(input.id);
-      if (outcome.ok) return { success: true };
-      if (outcome.reason === "not-found") throw notFound("Fediverse delivery");
-      throw new AppError("CONFLICT", "Only a dead delivery can be retried", { reason: "fediverseRetryOnlyDead" });
-    }),
+    .mutation(async ({ input }) => deadOnly(await retrySiteDelivery(input.id), "retried")),
+  dismiss: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/fediverse/deliveries/{id}/dismiss",
+        tags,
+        summary: "Give up on a dead delivery: its row is deleted",
+      },
+      audit: { action: "fediverse_delivery.dismiss", target: "fediverse_delivery" },
+    })
+    .input(deliveryIdInputSchema)
+    .output(z.object({ success: z.boolean() }))
+    .mutation(async ({ ctx, input }) => deadOnly(await dismissDelivery(ctx.db, input.id), "dismissed")),
 });

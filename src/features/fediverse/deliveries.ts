@@ -142,6 +142,7 @@ export async function listDeliveries(db: DbClient, filter: DeliveryFilter) {
   return { rows: page, counts, nextCursor: rows.length > filter.take ? (page.at(-1)?.id ?? null) : null };
 }
 
+/** What an operator's action on a dead delivery (retry, dismiss) came to. */
 export type RetryOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-dead" };
 
 /**
@@ -164,4 +165,26 @@ export async function retryDelivery(
   const message = row.message as Record<string, unknown>;
   await requeue({ ...message, attempt: 0, retriedAt: new Date().toISOString() });
   return { ok: true };
+}
+
+/**
+ * Deletes the deliveries delivered (their last change) before `before`: they are kept for the operator's
+ * recent view only. Queued, retrying and dead ones stay whatever their age: a dead one until it is retried.
+ */
+export async function pruneDelivered(db: DbClient, before: Date): Promise<number> {
+  const { count } = await db.fediverseDelivery.deleteMany({
+    where: { status: "delivered", updated_at: { lt: before } },
+  });
+  return count;
+}
+
+/**
+ * An operator gives up on a dead delivery: its row goes (with the stored task). Only a dead one: a delivered one
+ * is pruned in its time, a queued or retrying one is on its way.
+ */
+export async function dismissDelivery(db: DbClient, id: string): Promise<RetryOutcome> {
+  const { count } = await db.fediverseDelivery.deleteMany({ where: { id, status: "dead" } });
+  if (count > 0) return { ok: true };
+  const exists = await db.fediverseDelivery.count({ where: { id } });
+  return { ok: false, reason: exists > 0 ? "not-dead" : "not-found" };
 }

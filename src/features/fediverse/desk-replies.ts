@@ -1,8 +1,8 @@
-import { invalidateArticles } from "~/features/articles/index.ts";
 import type { Actor } from "~/platform/audit/actor.ts";
 import type { DbClient } from "~/platform/db/client.ts";
 import { AppError, notFound } from "~/platform/errors.ts";
 import { sanitizeForeignHtml } from "~/platform/security/markdown.ts";
+import { invalidateRepliesOf } from "./cache.ts";
 import type { ReactionStats, ReplyItem, ReplyStatus } from "./replies-schema.ts";
 import { REPLY_LINK_REL } from "./reply-rel.ts";
 
@@ -17,6 +17,7 @@ const SELECT = {
   decided_by: true,
   decided_at: true,
   article: { select: { slug: true, title_es: true } },
+  thread: { select: { author_handle: true } },
 } as const;
 
 /** "Respuestas del fediverso": the replies in one state (pending by default in the desk), newest first. */
@@ -55,16 +56,19 @@ export async function decideReply(db: DbClient, id: string, status: "approved" |
       reason: "fediverseReplyDecided",
     });
   }
-  await invalidateArticles({ slug: row.article.slug });
+  await invalidateRepliesOf([row.article.slug]);
   return { success: true };
 }
 
-/** Approved replies to an article in one language, oldest first (a conversation reads down). */
+/**
+ * Approved replies to an article in one language, oldest first (a conversation reads down), each with the
+ * top-level reply it answers, if any (threaded by the page: reply-threads.ts).
+ */
 export function approvedReplies(db: DbClient, slug: string, locale: string) {
   return db.fediverseReply.findMany({
     where: { status: "approved", locale, article: { slug } },
     orderBy: [{ published: "asc" }, { id: "asc" }],
-    select: { id: true, author_handle: true, author_url: true, content: true, published: true },
+    select: { id: true, thread_id: true, author_handle: true, author_url: true, content: true, published: true },
   });
 }
 export type ApprovedReply = Awaited<ReturnType<typeof approvedReplies>>[number];

@@ -1,6 +1,7 @@
 export { adminFediverseRouter } from "./admin-router.ts";
 export {
   articleAnnouncementJob,
+  fediverseDeliveryPruneJob,
   fediverseInboxJob,
   fediverseSweepJob,
   fediverseTaskJob,

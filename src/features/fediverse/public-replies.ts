@@ -5,7 +5,7 @@ import { approvedReplies } from "./desk-replies.ts";
 
 /**
  * An article's approved fediverse replies in one language, under the article page's own tag: an approval, a
- * rejection, or an approved reply's edit or deletion expires it with the page (invalidateArticles).
+ * rejection, or an approved reply's edit or deletion expires it with the page (invalidateRepliesOf, cache.ts).
  */
 export const fediverseRepliesContent = cached(
   "fediverse.replies",

@@ -1,12 +1,12 @@
 import type { InboxContext } from "@fedify/fedify";
 import { type Announce, type Create, type Delete, type Like, Note, type Update } from "@fedify/vocab";
-import { invalidateArticles } from "~/features/articles/index.ts";
 import { sanitizeForeignHtml } from "~/platform/security/markdown.ts";
 import { articleTarget } from "./article-target.ts";
+import { invalidateRepliesOf } from "./cache.ts";
 import type { FediverseData } from "./context.ts";
 import { markSeen, seenBefore } from "./followers.ts";
 import { REPLY_LINK_REL } from "./reply-rel.ts";
-import { addReaction, removeByAuthor, saveReply } from "./reply-store.ts";
+import { addReaction, removeByAuthor, saveReply, threadTarget } from "./reply-store.ts";
 
 type Ctx = InboxContext<FediverseData>;
 
@@ -14,16 +14,18 @@ type Ctx = InboxContext<FediverseData>;
 const MAX_CONTENT = 20_000;
 
 /**
- * Create(Note) or Update(Note) replying to one of our published articles: the Note must be its activity's
- * actor's own (attributedTo), its content is sanitised by the site's rules and it waits for the desk. Anything
- * else (not a Note, not a reply to us, an unpublished article) is recorded as seen and not stored.
+ * Create(Note) or Update(Note) replying to one of our published articles, or to a stored reply to one (then
+ * threaded under it): the Note must be its activity's actor's own (attributedTo), its content is sanitised by
+ * the site's rules and it waits for the desk. Anything else (not a Note, not a reply to us, an unpublished
+ * article) is recorded as seen and not stored.
  */
 async function onNote(ctx: Ctx, activity: Create | Update, type: "Create" | "Update"): Promise<void> {
   if (!activity.id || !activity.actorId) return;
   if (await seenBefore(ctx.data.db, activity.id.href)) return;
   const object = await activity.getObject(ctx);
   if (object instanceof Note && object.id && object.attributionId?.href === activity.actorId.href) {
-    const target = await articleTarget(ctx, object.replyTargetId);
+    const target =
+      (await articleTarget(ctx, object.replyTargetId)) ?? (await threadTarget(ctx.data.db, object.replyTargetId));
     const author = target ? await activity.getActor(ctx) : null;
     if (target && author?.id?.href === activity.actorId.href) {
       const profile = author.url instanceof URL ? author.url.href : author.id.href;
@@ -43,7 +45,7 @@ async function onNote(ctx: Ctx, activity: Create | Update, type: "Create" | "Upd
         },
         type === "Update",
       );
-      if (wasApproved) await invalidateArticles({ slug: target.slug });
+      if (wasApproved) await invalidateRepliesOf([target.slug]);
     }
   }
   await markSeen(ctx.data.db, activity.id.href, type, activity.actorId.href);
@@ -61,7 +63,7 @@ export async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
   if (await seenBefore(ctx.data.db, del.id.href)) return;
   const actorGone = del.objectId.href === del.actorId.href;
   const slugs = await removeByAuthor(ctx.data.db, del.actorId.href, actorGone ? null : del.objectId.href);
-  if (slugs.length > 0) await invalidateArticles({ slugs });
+  if (slugs.length > 0) await invalidateRepliesOf(slugs);
   await markSeen(ctx.data.db, del.id.href, "Delete", del.actorId.href);
 }
 

@@ -20,6 +20,8 @@ export const replyItemSchema = z.object({
   status: z.enum(REPLY_STATUSES),
   decided_by: z.string().nullable(),
   decided_at: z.date().nullable(),
+  /** The top-level reply this one answers (a thread), or null for a reply to the article. */
+  thread: z.object({ author_handle: z.string() }).nullable(),
 });
 export type ReplyItem = z.infer<typeof replyItemSchema>;
 

@@ -1,4 +1,5 @@
 import type { DbClient } from "~/platform/db/client.ts";
+import { isLocale } from "~/platform/i18n/locales.ts";
 import type { ArticleTarget } from "./article-target.ts";
 
 export interface IncomingReply {
@@ -39,11 +40,41 @@ export async function saveReply(db: DbClient, r: IncomingReply, edit: boolean): 
         author_url: r.authorUrl,
         content: r.content,
         published: r.published,
+        thread_id: r.target.threadId ?? null,
       },
     ],
     skipDuplicates: true,
   });
   return { wasApproved: false };
+}
+
+/**
+ * A reply to one of our stored replies (a Note's inReplyTo): the article and language of that reply, and the
+ * top-level reply of its thread (deeper answers are flattened under it). A reply the desk rejected, or one of an
+ * article no longer published, takes no answers. An answer may arrive before the desk decided on its parent:
+ * it is kept, pending, like any reply.
+ */
+export async function threadTarget(db: DbClient, uri: URL | null): Promise<ArticleTarget | null> {
+  if (!uri) return null;
+  const parent = await db.fediverseReply.findUnique({
+    where: { object_uri: uri.href },
+    select: {
+      id: true,
+      thread_id: true,
+      status: true,
+      locale: true,
+      article: { select: { id: true, slug: true, status: true } },
+    },
+  });
+  if (!parent || parent.status === "rejected" || parent.article.status !== "published" || !isLocale(parent.locale)) {
+    return null;
+  }
+  return {
+    articleId: parent.article.id,
+    slug: parent.article.slug,
+    locale: parent.locale,
+    threadId: parent.thread_id ?? parent.id,
+  };
 }
 
 /**

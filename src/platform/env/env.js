@@ -182,6 +182,9 @@ export const env = createEnv({
     // The share of the machine's CPU (0–1) the other processes (the server above all) may use before that process
     // holds each delivery (15 s at most): a fan-out then fills idle time and slows while pages are busy. 1: never.
     FEDIVERSE_DELIVERY_YIELD_ABOVE: z.coerce.number().min(0).max(1).default(0.5),
+    // How many days a delivered delivery's row is kept for admin › Fediverso (the daily fediverse/deliveries.prune
+    // deletes older ones); failed and dead rows are kept until retried.
+    FEDIVERSE_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   },
   client: {},
   runtimeEnv: {
@@ -256,6 +259,7 @@ export const env = createEnv({
     NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
     FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
     FEDIVERSE_DELIVERY_YIELD_ABOVE: process.env.FEDIVERSE_DELIVERY_YIELD_ABOVE || undefined,
+    FEDIVERSE_DELIVERY_RETENTION_DAYS: process.env.FEDIVERSE_DELIVERY_RETENTION_DAYS || undefined,
   },
   // Rules across variables (src/platform/env/cross-checks.js).
   createFinalSchema: (shape, isServer) => z.object(shape).superRefine((v, ctx) => crossChecks(v, ctx, isServer)),

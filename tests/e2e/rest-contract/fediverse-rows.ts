@@ -12,6 +12,7 @@ export const FEDIVERSE_ROWS: ContractRow[] = [
   { method: "GET", path: "/api/admin/fediverse-reactions", payload: "none", read: "items", access: "admin", invalid: { none: "GET without parameters" } },
   { method: "GET", path: "/api/admin/fediverse/deliveries", payload: "status, take, cursor (optional)", read: "rows, counts, nextCursor", access: "admin", invalid: { query: "status=lost", field: "status" } },
   { method: "POST", path: "/api/admin/fediverse/deliveries/{id}/retry", payload: "none", read: "success", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
+  { method: "POST", path: "/api/admin/fediverse/deliveries/{id}/dismiss", payload: "none", read: "success", access: "admin", invalid: { params: { id: "x".repeat(65) }, field: "id" } },
 ];
 
 const asJson = async (res: Response): Promise<Answer> => ({ res, body: await res.json() });
@@ -85,6 +86,13 @@ export const FEDIVERSE_VALID_CALLS: Record<string, (c: Ctx) => Promise<Answer>> 
     );
     expect(run).toBeDefined();
     await c.admin.call("POST", `/api/admin/jobs/${run?.id}/cancel`);
+    return answer;
+  },
+  "POST /api/admin/fediverse/deliveries/{id}/dismiss": async (c) => {
+    const { id } = await deadDelivery(c);
+    const answer = await asJson(await c.admin.call("POST", `/api/admin/fediverse/deliveries/${id}/dismiss`));
+    expect(answer.body).toEqual({ success: true });
+    expect(await c.db.query("SELECT 1 FROM fediverse_deliveries WHERE id = $1", [id])).toEqual([]);
     return answer;
   },
 };

@@ -11,6 +11,11 @@ import { toast } from "~/ui/toast.ts";
 import type { DeliveryList } from "../deliveries-schema.ts";
 
 type Status = DeliveryList["rows"][number]["status"];
+/** The toasts of a dead delivery's actions. */
+const ACTION_TEXTS = {
+  retry: { done: "retriedTitle", failed: "actionError" },
+  dismiss: { done: "dismissedTitle", failed: "dismissError" },
+} as const;
 const STATUSES: Status[] = ["queued", "delivered", "failed-retrying", "dead"];
 
 const COLUMNS = ["activity", "inbox", "state", "attempts", "updated"] as const;
@@ -24,7 +29,7 @@ const STATUS_STYLE: Record<Status, string> = {
 
 /**
  * Admin › Fediverso, deliveries: each delivery of an activity to an inbox with its status (live while any is on
- * its way), the counts by status, a filter, and the retry of a dead one.
+ * its way), the counts by status, a filter, and the retry or dismissal of a dead one.
  */
 export function DeliveriesPanel() {
   const t = useTranslations("adminFediverseDeliveries");
@@ -82,7 +87,12 @@ export function DeliveriesPanel() {
                     {t(`status.${d.status}`)}
                   </span>
                   {d.last_error ? <p className="mt-1 text-xs text-accent-text">{d.last_error}</p> : null}
-                  {d.status === "dead" ? <RetryButton id={d.id} /> : null}
+                  {d.status === "dead" ? (
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <DeadDeliveryButton id={d.id} action="retry" />
+                      <DeadDeliveryButton id={d.id} action="dismiss" />
+                    </div>
+                  ) : null}
                 </td>
                 <td className={tdClass}>{d.attempts}</td>
                 <td className={tdClass}>{adminDate(d.delivered_at ?? d.updated_at)}</td>
@@ -98,27 +108,31 @@ export function DeliveriesPanel() {
   );
 }
 
-/** Sends a dead delivery again (a fresh first attempt); the list refreshes with its new status. */
-function RetryButton({ id }: { id: string }) {
+/**
+ * A dead delivery's two actions: send it again (a fresh first attempt) or give up on it (its row goes); the
+ * list refreshes either way.
+ */
+function DeadDeliveryButton({ id, action }: { id: string; action: "retry" | "dismiss" }) {
   const t = useTranslations("adminFediverseDeliveries");
   const errorText = useErrorText();
   const utils = api.useUtils();
-  const retry = api.admin.fediverseDeliveries.retry.useMutation({
+  const texts = ACTION_TEXTS[action];
+  const mutation = api.admin.fediverseDeliveries[action].useMutation({
     onSuccess: () => {
-      toast.success(t("retriedTitle"));
+      toast.success(t(texts.done));
       void utils.admin.fediverseDeliveries.list.invalidate();
     },
-    onError: (e) => toast.error(t("actionError"), { description: errorText(e) }),
+    onError: (e) => toast.error(t(texts.failed), { description: errorText(e) }),
   });
   return (
     <Button
-      className="mt-2"
       size="sm"
-      variant="secondary"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate({ id })}
+      variant={action === "retry" ? "secondary" : "ghost"}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate({ id })}
+      data-testid={`delivery-${action}`}
     >
-      {t("retry")}
+      {t(action)}
     </Button>
   );
 }

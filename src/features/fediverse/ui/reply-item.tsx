@@ -9,7 +9,7 @@ import { toast } from "~/ui/toast.ts";
 import type { ReplyItem } from "../replies-schema.ts";
 import { REPLY_LINK_REL } from "../reply-rel.ts";
 
-/** One reply: its article, its author's handle (linked to their profile), its words, and the two decisions. */
+/** One reply: its article, its author's handle (linked to their profile) and whom it answers, its words, and the two decisions. */
 export function ReplyItemView({ reply: r }: { reply: ReplyItem }) {
   const t = useTranslations("adminFediverseReplies");
   const errorText = useErrorText();
@@ -39,6 +39,7 @@ export function ReplyItemView({ reply: r }: { reply: ReplyItem }) {
         <a href={r.author_url} target="_blank" rel={REPLY_LINK_REL} className="underline">
           {r.author_handle}
         </a>
+        {r.thread && <span className="text-muted"> · {t("inReplyTo", { handle: r.thread.author_handle })}</span>}
       </p>
       <div
         className="prose-article mt-2 text-sm"
