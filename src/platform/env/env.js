@@ -182,6 +182,9 @@ export const env = createEnv({
     // The share of the machine's CPU (0–1) the other processes (the server above all) may use before that process
     // holds each delivery (15 s at most): a fan-out then fills idle time and slows while pages are busy. 1: never.
     FEDIVERSE_DELIVERY_YIELD_ABOVE: z.coerce.number().min(0).max(1).default(0.5),
+    // "on": the production server answers a stored reader page's hit again itself, as Next answered it, while the
+    // stored page stands (scripts/page-fast-path.ts); "off": every page request goes to Next.js.
+    PAGE_FAST_PATH: z.enum(["on", "off"]).default("on"),
   },
   client: {},
   runtimeEnv: {
@@ -256,6 +259,7 @@ export const env = createEnv({
     NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
     FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
     FEDIVERSE_DELIVERY_YIELD_ABOVE: process.env.FEDIVERSE_DELIVERY_YIELD_ABOVE || undefined,
+    PAGE_FAST_PATH: process.env.PAGE_FAST_PATH || undefined,
   },
   // Rules across variables (src/platform/env/cross-checks.js).
   createFinalSchema: (shape, isServer) => z.object(shape).superRefine((v, ctx) => crossChecks(v, ctx, isServer)),
