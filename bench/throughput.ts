@@ -29,9 +29,7 @@ const articlePath = `/noticias/${articles[0]!.slug}`;
 async function main() {
   fs.mkdirSync("bench/results/static", { recursive: true });
   const site = await startSite(PORTS.site);
-  const off = FAST_PATH_OFF
-    ? await startSite(PORTS.fastPathOff, { name: "fast-path-off", pgPort: 54397, env: { PAGE_FAST_PATH: "off" } })
-    : undefined;
+  const off = FAST_PATH_OFF ? await startWithoutFastPath() : undefined;
   const hello = await startHelloNext(PORTS.hello);
   const helloDyn = await startHelloNext(PORTS.helloDyn, "hello-dyn");
   const html = await fetch(`http://127.0.0.1:${PORTS.site}${articlePath}`).then((r) => r.text());
@@ -89,6 +87,22 @@ async function main() {
     stop(off);
     stop(site);
   }
+}
+
+/**
+ * The second site, on a copy of the build (each server keeps its stored pages in its build folder, and the
+ * launcher empties them at start) and a database of its own, with every page request going to Next.js.
+ */
+function startWithoutFastPath() {
+  const dist = process.env.BENCH_DIST_DIR ?? ".next-bench";
+  const copy = `${dist}-fast-path-off`;
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
+  return startSite(PORTS.fastPathOff, {
+    name: "fast-path-off",
+    pgPort: 54397,
+    env: { PAGE_FAST_PATH: "off", NEXT_DIST_DIR: copy },
+  });
 }
 
 /** RUNS runs of every target at one connection count (interleaved, so noise spreads evenly); prints the table. */
