@@ -4,7 +4,7 @@ import { plainDocumentRequest } from "~/platform/request-edge/plain-document.js"
 
 /**
  * A stored reader page answered by the server process before Next.js, as the analytics beacon's hits are
- * (scripts/hit-fast-path.ts). On 2 cores a cache hit through Next cost 3–4× the bare prerendered page: its
+ * (scripts/hit-fast-path.ts). On 2 cores a cache hit through Next cost 2.5–4× the bare prerendered page: its
  * router and config rules, the app-page handler, the cache handler's read, and gzip of 60–78 kB of HTML on
  * every request. Here the answer is the one Next gave: the first time Next answers a plain document request
  * (plain-document.js) with a stored page (`x-nextjs-cache: HIT`), its status, headers and body bytes as sent
