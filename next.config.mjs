@@ -5,8 +5,9 @@ import { fileURLToPath } from "node:url";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 import { localeRedirects, localeRewrites } from "./src/platform/i18n/locale-routes.js";
-import { pageFrameCspRules, staticSecurityHeaders } from "./src/platform/request-edge/security-headers.js";
 import { PAGE_SOURCES, pageCacheRules } from "./src/platform/request-edge/cache-headers.js";
+import { ACTIVITY_ACCEPT } from "./src/platform/request-edge/plain-document.js";
+import { pageFrameCspRules, staticSecurityHeaders } from "./src/platform/request-edge/security-headers.js";
 
 // Validate env at build/start so a bad configuration fails with one clear line.
 const { env } = await import("./src/platform/env/env.js");
@@ -88,7 +89,7 @@ const config = (phase) => ({
   },
   async rewrites() {
     // First, fediverse servers asking an article page for ActivityStreams get its object (docs/fediverse.md).
-    const has = [{ type: "header", key: "accept", value: ".*application/(activity\\+json|ld\\+json).*" }];
+    const has = [{ type: "header", key: "accept", value: `.*${ACTIVITY_ACCEPT}.*` }];
     const fediverse = [
       { source: "/noticias/:slug", has, destination: "/ap/pages/es/:slug" },
       { source: "/en/noticias/:slug", has, destination: "/ap/pages/en/:slug" },

@@ -12,13 +12,16 @@ import { type LoadResult, median, wrk } from "./lib/wrk.ts";
  * article through the documented nginx shared cache. Medians of RUNS runs of SECONDS seconds at each
  * of CONNECTIONS. Usage: npm run bench:throughput  (RUNS=3 SECONDS=30 CONNECTIONS=8,64 by default)
  * COMPARE_URL=http://host:port adds home, the article and /noticias of another running build (e.g. the commit
- * before a change, started with `npm start` from its own clone) to the same interleaved runs.
+ * before a change, started with `npm start` from its own clone) to the same interleaved runs. FAST_PATH_OFF=1 adds
+ * the four reader pages of a second site on the same build started with PAGE_FAST_PATH=off (every page through
+ * Next.js: scripts/page-fast-path.ts off), the server's page fast path measured against its absence in one run.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const CONNECTIONS = (process.env.CONNECTIONS ?? "8,64").split(",").map(Number);
 const COMPARE_URL = process.env.COMPARE_URL?.replace(/\/+$/, "");
-const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313, helloDyn: 3314 };
+const FAST_PATH_OFF = process.env.FAST_PATH_OFF === "1";
+const PORTS = { site: 3310, hello: 3311, static: 3312, cache: 3313, helloDyn: 3314, fastPathOff: 3315 };
 
 const articles = JSON.parse(fs.readFileSync("seed/data/articles.json", "utf8")) as { slug: string }[];
 const articlePath = `/noticias/${articles[0]!.slug}`;
@@ -26,6 +29,7 @@ const articlePath = `/noticias/${articles[0]!.slug}`;
 async function main() {
   fs.mkdirSync("bench/results/static", { recursive: true });
   const site = await startSite(PORTS.site);
+  const off = FAST_PATH_OFF ? await startWithoutFastPath() : undefined;
   const hello = await startHelloNext(PORTS.hello);
   const helloDyn = await startHelloNext(PORTS.helloDyn, "hello-dyn");
   const html = await fetch(`http://127.0.0.1:${PORTS.site}${articlePath}`).then((r) => r.text());
@@ -52,6 +56,14 @@ async function main() {
       ["home via nginx cache", `http://127.0.0.1:${PORTS.cache}/`],
       ["/noticias via nginx cache", `http://127.0.0.1:${PORTS.cache}/noticias`],
       ["/en article via nginx cache", `http://127.0.0.1:${PORTS.cache}/en${articlePath}`],
+      ...(off
+        ? ([
+            ["home, fast path off", `http://127.0.0.1:${PORTS.fastPathOff}/`],
+            ["article, fast path off", `http://127.0.0.1:${PORTS.fastPathOff}${articlePath}`],
+            ["/noticias, fast path off", `http://127.0.0.1:${PORTS.fastPathOff}/noticias`],
+            ["/en article, fast path off", `http://127.0.0.1:${PORTS.fastPathOff}/en${articlePath}`],
+          ] as [string, string][])
+        : []),
       ...(COMPARE_URL
         ? ([
             ["home (compared build)", `${COMPARE_URL}/`],
@@ -72,8 +84,25 @@ async function main() {
     stop(nginx);
     stop(helloDyn);
     stop(hello);
+    stop(off);
     stop(site);
   }
+}
+
+/**
+ * The second site, on a copy of the build (each server keeps its stored pages in its build folder, and the
+ * launcher empties them at start) and a database of its own, with every page request going to Next.js.
+ */
+function startWithoutFastPath() {
+  const dist = process.env.BENCH_DIST_DIR ?? ".next-bench";
+  const copy = `${dist}-fast-path-off`;
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
+  return startSite(PORTS.fastPathOff, {
+    name: "fast-path-off",
+    pgPort: 54397,
+    env: { PAGE_FAST_PATH: "off", NEXT_DIST_DIR: copy },
+  });
 }
 
 /** RUNS runs of every target at one connection count (interleaved, so noise spreads evenly); prints the table. */

@@ -62,4 +62,23 @@ describe("the Next.js internals the app uses still exist in the installed next",
     );
     expect((require("next/constants") as { BUILD_ID_FILE: string }).BUILD_ID_FILE).toBe("BUILD_ID");
   });
+
+  it("the in-process store keeps its entries in one memory cache on the class, and the tag manifest its checks", () => {
+    // The page fast path (page-cache-handler.mjs `holds`) asks both whether a stored page still stands.
+    const FileSystemCache = (
+      require("next/dist/server/lib/incremental-cache/file-system-cache.js") as {
+        default: { memoryCache?: { get(key: string): unknown } } & (new (ctx: object) => object);
+      }
+    ).default;
+    new FileSystemCache({ fs, serverDistDir: "/dist/server", revalidatedTags: [], maxMemoryCacheSize: 1024 });
+    expect(typeof FileSystemCache.memoryCache?.get).toBe("function");
+    const manifest = require("next/dist/server/lib/incremental-cache/tags-manifest.external.js") as Record<
+      string,
+      unknown
+    >;
+    expect(typeof manifest.areTagsExpired).toBe("function");
+    expect(typeof manifest.areTagsStale).toBe("function");
+    // A response answered from the cache says so in this header, which the fast path keeps answers by.
+    expect(source("build/templates/app-page-runtime.js")).toContain("res.setHeader('x-nextjs-cache'");
+  });
 });

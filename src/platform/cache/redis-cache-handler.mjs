@@ -170,6 +170,29 @@ export default class RedisCacheHandler {
     }
   }
 
+  /**
+   * Whether the entry of `key` read at `lastModified` is still the one stored, in the current generation:
+   * a tag expiry deletes it, a new render replaces it, a raised generation retires it. Reads the entry's
+   * first bytes only (JSON.stringify keeps `gen` and `lastModified` first, as set() writes them).
+   */
+  async holds(key, lastModified) {
+    const state = this.state;
+    if (!state.healthy) return false;
+    try {
+      const head = (gen) => `{"gen":${gen},"lastModified":${lastModified},`;
+      const longest = head(Number.MAX_SAFE_INTEGER).length;
+      const [stored, gen] = await timed(
+        Promise.all([state.client.getRange(`${this.entryPrefix}${key}`, 0, longest - 1), state.client.get(GEN_KEY)]),
+      );
+      const current = Number(gen ?? 0);
+      state.gen = current;
+      return typeof stored === "string" && stored.startsWith(head(current));
+    } catch {
+      markDown(state);
+      return false;
+    }
+  }
+
   async set(key, data, ctx) {
     const state = this.state;
     if (!state.healthy) return;

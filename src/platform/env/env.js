@@ -185,6 +185,9 @@ export const env = createEnv({
     // How many days a delivered delivery's row is kept for admin › Fediverso (the daily fediverse/deliveries.prune
     // deletes older ones); failed and dead rows are kept until retried.
     FEDIVERSE_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // "on": the production server answers a stored reader page's hit again itself, as Next answered it, while the
+    // stored page stands (scripts/page-fast-path.ts); "off": every page request goes to Next.js.
+    PAGE_FAST_PATH: z.enum(["on", "off"]).default("on"),
   },
   client: {},
   runtimeEnv: {
@@ -260,6 +263,7 @@ export const env = createEnv({
     FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
     FEDIVERSE_DELIVERY_YIELD_ABOVE: process.env.FEDIVERSE_DELIVERY_YIELD_ABOVE || undefined,
     FEDIVERSE_DELIVERY_RETENTION_DAYS: process.env.FEDIVERSE_DELIVERY_RETENTION_DAYS || undefined,
+    PAGE_FAST_PATH: process.env.PAGE_FAST_PATH || undefined,
   },
   // Rules across variables (src/platform/env/cross-checks.js).
   createFinalSchema: (shape, isServer) => z.object(shape).superRefine((v, ctx) => crossChecks(v, ctx, isServer)),

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import tagsManifest from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "../cache/namespace.mjs";
 import RedisCacheHandler from "../cache/redis-cache-handler.mjs";
 import { env } from "../env/env.js";
 import { hreflangLink, publicPathOfCacheKey } from "./hreflang-link.js";
+import { notePageRead } from "./page-reads.mjs";
 import { rendersNotFound } from "./page-status.js";
 import { cachedPageCsp } from "./security-headers.js";
 import { siteOrigin } from "./site-origin.js";
@@ -60,6 +62,12 @@ function namespaceFor(serverDistDir) {
   return namespaces.get(key);
 }
 
+/** The data-cache tags a stored page was rendered from (Next's own header on the entry). */
+function pageTags(page) {
+  const header = page.headers?.["x-next-cache-tags"];
+  return typeof header === "string" && header !== "" ? header.split(",") : [];
+}
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Next's own Link header (its preloads) and the alternates, one header. */
@@ -77,7 +85,26 @@ export default class PageCacheHandler extends Store {
 
   async get(key, ctx) {
     if (this.unscoped) return null;
-    return super.get(key, ctx);
+    const data = await super.get(key, ctx);
+    if (data?.value?.kind === "APP_PAGE") {
+      const { lastModified, cacheControl } = data;
+      notePageRead({ store: this, key, lastModified, cacheControl, tags: pageTags(data.value) });
+    }
+    return data;
+  }
+
+  /**
+   * Whether the store still holds the very entry of `key` that was read at `lastModified`, and no write has
+   * expired or staled its tags since: the checks Next makes on a stored page before it answers HIT, for the
+   * server's page fast path (scripts/page-fast-path.ts), which answers that page again without Next.
+   */
+  async holds(key, lastModified, tags) {
+    if (this.unscoped) return false;
+    const { areTagsExpired, areTagsStale } = tagsManifest;
+    if (areTagsExpired(tags, lastModified) || areTagsStale(tags, lastModified)) return false;
+    if (shared) return super.holds(key, lastModified);
+    // Next's in-process store keeps its entries in memory (and on disk); a write replaces the entry object.
+    return Store.memoryCache?.get(key)?.lastModified === lastModified;
   }
 
   async set(key, data, ctx) {
