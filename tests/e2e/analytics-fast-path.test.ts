@@ -14,9 +14,10 @@ const READER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 let server: CrashableServer;
 let client: pg.Client;
+let url: string;
 
 beforeAll(async () => {
-  const url = await freshDatabase(inject("databaseUrl"), "hits");
+  url = await freshDatabase(inject("databaseUrl"), "hits");
   await migrate(url);
   client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -80,11 +81,32 @@ describe("the hit endpoint of the launcher-started server", () => {
     expect(get.headers.get("server-timing") ?? "").not.toContain("direct");
   });
 
-  it("stores every hit it acknowledged when stopped right after (SIGTERM)", async () => {
+  it("stores every hit it acknowledged when stopped right after (SIGTERM), the launcher exiting after", async () => {
+    // The hits' writes wait on a lock this test holds, so the stop is seen waiting for them whatever the load: a
+    // launcher that exits while its server still writes ends the stop early, and its SIGKILL loses the hits.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("LOCK TABLE analytics_hits IN SHARE MODE");
     const paths = Array.from({ length: 40 }, (_, i) => `/noticias/antes-de-parar-${i}`);
-    const answers = await Promise.all(paths.map((p) => hit(p)));
-    expect(answers.map((r) => r.status)).toEqual(paths.map(() => 204));
-    await server.stop();
+    const waitingWrites = async () =>
+      Number(
+        (
+          await client.query(
+            "SELECT count(*) AS n FROM pg_locks WHERE relation = 'analytics_hits'::regclass AND NOT granted",
+          )
+        ).rows[0].n,
+      );
+    // Half are being written (the buffer's timed flush) when the stop comes, half are still in the buffer.
+    const early = await Promise.all(paths.slice(0, 20).map((p) => hit(p)));
+    await expect.poll(waitingWrites, { timeout: 30_000 }).toBeGreaterThan(0);
+    const late = await Promise.all(paths.slice(20).map((p) => hit(p)));
+    expect([...early, ...late].map((r) => r.status)).toEqual(paths.map(() => 204));
+    const stopped = server.stop();
+    expect(await server.exitedWithin(2000), "the launcher exited while its server was storing the hits").toBe(false);
+    await holder.query("COMMIT");
+    await holder.end();
+    await stopped;
     const stored = await client.query("SELECT count(*) AS n FROM analytics_hits WHERE path LIKE $1", [
       "/noticias/antes-de-parar-%",
     ]);

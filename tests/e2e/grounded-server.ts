@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { expect, inject } from "vitest";
 import { migrate } from "~/platform/db/migrate.ts";
 import { startFakeNews } from "../support/fake-news.ts";
@@ -87,11 +87,38 @@ export async function createActiveAggregator(g: GroundedServer, agentName: strin
   await page.fill("#agent-targetLength", "600");
   await page.locator("#agent-generateImage").setChecked(false);
   await page.locator("#agent-auto_publish").setChecked(true);
+  // The list's reload after the save is held until the new agent is seen: what the admin sees comes with the
+  // save's answer, not with a reload that a loaded server may send long after the toast.
+  const held = heldRequests(page, "/api/trpc/admin.agents.list");
+  await held.start();
   await page.getByTestId("agent-form-submit").click();
   await page.getByText("Agente creado").waitFor(SLOW);
   const row = page.getByTestId("agent-row").filter({ hasText: agentName });
+  await row.getByTestId("agent-status").getByText("Borrador").waitFor(SLOW);
+  await page.getByTestId("agent-form-dialog").waitFor({ state: "detached", ...SLOW });
   await row.getByTestId("agent-toggle").click();
   await row.getByTestId("agent-status").getByText("Activo").waitFor(SLOW);
+  await held.release();
+}
+
+/** Holds the page's requests to `pathname` (they wait, unanswered) until `release`, which lets them go on. */
+function heldRequests(page: Page, pathname: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const matches = (url: URL) => url.pathname === pathname;
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may have gone meanwhile
+  };
+  return {
+    start: () => page.route(matches, hold),
+    async release() {
+      release();
+      await page.unroute(matches, hold);
+    },
+  };
 }
 
 /** Executes the agent from its row and waits for the run to finish. */

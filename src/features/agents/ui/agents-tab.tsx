@@ -13,6 +13,7 @@ import type { AgentDto } from "../schema.ts";
 import { AgentFormDialog } from "./agent-form-dialog.tsx";
 import { type ExecutionResult, RunResultDialog } from "./run-result-dialog.tsx";
 import { RunsTable } from "./runs-table.tsx";
+import { useShowSavedAgent } from "./saved-agent.ts";
 
 /** 'Agentes IA' (docs/product.md §2): agents with create/edit/delete/execute, execute-all, today's runs and the run log. */
 export function AgentsTab() {
@@ -32,10 +33,12 @@ export function AgentsTab() {
 
   const refresh = () => Promise.all([utils.admin.agents.list.invalidate(), utils.admin.runs.invalidate()]);
 
+  const showSaved = useShowSavedAgent();
   const update = api.admin.agents.update.useMutation({
-    onSuccess: async () => {
+    onSuccess: (saved) => {
       toast.success(t("toasts.updated"));
-      await refresh();
+      showSaved(saved);
+      void utils.admin.runs.invalidate();
     },
     onError: (e) => errorToast(`${t("toasts.update")}: ${errorText(e)}`),
   });
