@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announceArticle } from "~/features/fediverse/announce.ts";
 import { listDeliveries, retryDelivery } from "~/features/fediverse/deliveries.ts";
 import { JobsMessageQueue, runQueuedTask } from "~/features/fediverse/job-queue.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
 import { FakeInboxes } from "../support/fake-inboxes.ts";
 import { type FediverseSite, startFediverseSite } from "../support/fediverse-site.ts";
 import { settleJobs } from "../support/jobs.ts";
@@ -82,6 +83,25 @@ describe("deliveries as durable jobs", () => {
     expect(down).toMatchObject({ status: "dead", attempts: 9 }); // the first attempt and the port's 8 retries
     expect(down?.last_error).toContain("500");
 
+    // The activity and its signing keys are stored once for the fan-out, not in each delivery's row and job.
+    const bodies = await site.db.fediverseTaskBody.findMany();
+    expect(bodies).toHaveLength(1);
+    expect(Object.keys(bodies[0]?.body as object).sort()).toEqual(["activity", "keys"]);
+    for (const row of rows) {
+      const message = row.message as Record<string, unknown>;
+      expect(message).not.toHaveProperty("keys");
+      expect(message).not.toHaveProperty("activity");
+      expect(message.body).toBe(bodies[0]?.id);
+    }
+    const engine = await getEngine();
+    const { rows: jobs } = await engine.boss.getDb().executeSql(
+      `SELECT count(*) FILTER (WHERE data->'message' ? 'keys')::int AS whole,
+              count(*) FILTER (WHERE data->'message'->>'body' = $1)::int AS named
+       FROM ${engine.schema}.job WHERE name = $2 AND data->'message'->>'type' = 'outbox'`,
+      [bodies[0]?.id, site.taskJob.name],
+    );
+    expect(jobs[0]).toEqual({ whole: 0, named: 8 });
+
     const listed = await listDeliveries(site.db, { take: 50, status: "dead" });
     expect(listed.rows.map((r) => r.inbox).sort()).toEqual([
       `${inboxes.origin}/users/down/inbox`,
@@ -106,5 +126,6 @@ describe("deliveries as durable jobs", () => {
     expect(inboxes.countAt(`${inboxes.origin}/users/down/inbox`)).toBe(1);
     const after = await site.db.fediverseDelivery.findUnique({ where: { id: down?.id ?? "" } });
     expect(after).toMatchObject({ status: "delivered", attempts: 1, last_error: null });
+    expect(inboxes.unsigned).toBe(0); // the retried task got its activity and keys back, and was signed
   });
 });

@@ -17,7 +17,7 @@ const { restAdmin } = await import("../support/rest-admin.ts");
 registerAppJobs();
 
 /** A delivery in `status` whose last change was `daysAgo` days ago. */
-async function delivery(status: string, daysAgo: number) {
+async function delivery(status: string, daysAgo: number, body?: string) {
   const activityId = `https://riesgos.example/ap/articles/es/poda#${status}-${daysAgo}`;
   const inbox = `https://mastodon.example/users/${status}-${daysAgo}/inbox`;
   const row = await db.fediverseDelivery.create({
@@ -28,7 +28,7 @@ async function delivery(status: string, daysAgo: number) {
       status,
       attempts: 1,
       delivered_at: status === "delivered" ? new Date() : null,
-      message: { type: "outbox", activityId, activityType: "Create", inbox, sharedInbox: false, attempt: 0 },
+      message: { type: "outbox", activityId, activityType: "Create", inbox, sharedInbox: false, attempt: 0, body },
     },
   });
   await db.$executeRaw`UPDATE fediverse_deliveries
@@ -47,14 +47,25 @@ describe("pruning delivered deliveries", () => {
   });
 
   it("deletes delivered rows past the retention; keeps recent ones and every failed, dead or queued one", async () => {
-    const oldDelivered = await delivery("delivered", 31);
+    // A fan-out's stored activity (task-bodies.ts) goes with the last row that names it, once past the retention.
+    for (const [id, daysAgo] of [
+      ["cuerpo-muerto", 90],
+      ["cuerpo-podado", 90],
+      ["cuerpo-nuevo", 1],
+    ] as const) {
+      await db.fediverseTaskBody.create({ data: { id, body: { activity: {}, keys: [] } } });
+      await db.$executeRaw`UPDATE fediverse_task_bodies SET created_at = now() - make_interval(days => ${daysAgo}) WHERE id = ${id}`;
+    }
+    const oldDelivered = await delivery("delivered", 31, "cuerpo-podado");
     const olderDelivered = await delivery("delivered", 400);
     const recentDelivered = await delivery("delivered", 29);
-    const oldDead = await delivery("dead", 90);
+    const oldDead = await delivery("dead", 90, "cuerpo-muerto");
     const oldRetrying = await delivery("failed-retrying", 90);
     const oldQueued = await delivery("queued", 90);
 
-    expect(await runJob(fediverseDeliveryPruneJob, {})).toEqual({ deleted: 2 });
+    expect(await runJob(fediverseDeliveryPruneJob, {})).toEqual({ deleted: 2, bodies: 1 });
+    const bodies = await db.fediverseTaskBody.findMany({ select: { id: true } });
+    expect(bodies.map((b) => b.id).sort()).toEqual(["cuerpo-muerto", "cuerpo-nuevo"]); // a dead row can be retried
 
     const left = await db.fediverseDelivery.findMany({ select: { id: true } });
     expect(left.map((r) => r.id).sort()).toEqual([recentDelivered, oldDead, oldRetrying, oldQueued].sort());
@@ -71,6 +82,6 @@ describe("pruning delivered deliveries", () => {
     expect(body.counts).toEqual({ queued: 1, delivered: 1, "failed-retrying": 1, dead: 1 });
 
     // Run again: nothing more to delete.
-    expect(await runJob(fediverseDeliveryPruneJob, {})).toEqual({ deleted: 0 });
+    expect(await runJob(fediverseDeliveryPruneJob, {})).toEqual({ deleted: 0, bodies: 0 });
   });
 });

@@ -14,6 +14,7 @@ import { notFound } from "./inbox.ts";
 import { JobsMessageQueue, queuedTaskJob } from "./job-queue.ts";
 import { sweepExpired } from "./kv-store.ts";
 import { fediverseEnabled } from "./settings.ts";
+import { pruneTaskBodies } from "./task-bodies.ts";
 
 // One federation per process, whichever bundle (route, job worker) asks first.
 const holder = globalThis as { __fediverse?: Fediverse };
@@ -120,7 +121,10 @@ export const fediverseDeliveryPruneJob = defineJob({
   schema: z.object({}),
   retries: 2,
   cron: "45 3 * * *",
-  handler: async () => ({
-    deleted: await pruneDelivered(db, new Date(Date.now() - env.FEDIVERSE_DELIVERY_RETENTION_DAYS * DAY_MS)),
-  }),
+  handler: async () => {
+    const before = new Date(Date.now() - env.FEDIVERSE_DELIVERY_RETENTION_DAYS * DAY_MS);
+    const deleted = await pruneDelivered(db, before);
+    // A fan-out's stored activity goes once no delivery of it is left to show or retry.
+    return { deleted, bodies: await pruneTaskBodies(db, before) };
+  },
 });

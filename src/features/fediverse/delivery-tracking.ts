@@ -31,7 +31,7 @@ export function deliveryTracker(db: DbClient): QueueTracker {
       const status = await deliveryStatus(db, task);
       if (status === "delivered") return;
       // A task queued before its row was written (a crash between the two) gets one here. Only then: the row
-      // holds the activity and its keys (~8 kB), which a write per delivery would send again for nothing.
+      // holds the task (its activity and keys named, stored once: task-bodies.ts), which a write per delivery would repeat.
       if (status === null) await recordQueued(db, [message]);
       const ctx = { activityId: task.activityId, inbox: task.inbox, requeued: false };
       await running.run(ctx, handle);

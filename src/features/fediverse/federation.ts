@@ -36,6 +36,7 @@ import { noteObject } from "./note-object.ts";
 import { actorByHandle, actorProfiles } from "./profiles.ts";
 import { onAnnounce, onCreate, onDelete, onLike, onUpdate } from "./replies-inbox.ts";
 import { fediverseSwitches } from "./switches.ts";
+import { taskBodies } from "./task-bodies.ts";
 
 export type Fediverse = Federation<FediverseData>;
 
@@ -69,7 +70,7 @@ export function createFediverse(opts: FediverseOptions): Fediverse {
   const federation = createFederation<FediverseData>({
     kv: new PostgresKvStore(opts.db),
     // Each delivery is a job recorded in fediverse_deliveries (delivery-tracking.ts), retried by the port.
-    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db), opts.inboxJob),
+    queue: new JobsMessageQueue(opts.taskJob, undefined, deliveryTracker(opts.db), opts.inboxJob, taskBodies(opts.db)),
     // The job's worker starts the queue when it first needs it, on whichever instance takes the task.
     manuallyStartQueue: true,
     origin: opts.origin,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineJob, type Job, type JobFailure } from "~/platform/jobs/define-job.ts";
 import type { EnqueueOptions } from "~/platform/jobs/jobs-client.ts";
 import { enqueue as enqueueOnPort } from "~/platform/jobs/jobs-client.ts";
+import type { TaskBodies } from "./task-bodies.ts";
 
 type Handler = (message: unknown) => Promise<void> | void;
 
@@ -20,6 +21,7 @@ export interface QueueTracker {
 interface Listener {
   handler: Handler;
   tracker?: QueueTracker;
+  bodies?: TaskBodies;
 }
 
 /** A task of Fedify's (a fan-out, a delivery to one inbox, an incoming activity) as a job's payload: JSON. */
@@ -32,7 +34,7 @@ type Enqueue = (
   opts: EnqueueOptions,
 ) => Promise<unknown>;
 
-/** Deliveries recorded and queued per step of a fan-out (each row holds the activity and its keys: ~8 kB). */
+/** Deliveries recorded and queued per step of a fan-out. */
 const ENQUEUE_CHUNK = 200;
 
 // One listener per queue and process: Next bundles routes apart, and the job's worker must find the listener
@@ -71,7 +73,13 @@ export class JobsMessageQueue implements MessageQueue {
      * at a lower priority (FEDIVERSE_PROCESS=own), where an Accept would wait behind a fan-out.
      */
     private readonly inboxJob?: QueuedTaskJob,
+    /** Where an outgoing task's activity and keys are stored once (task-bodies.ts); without it they travel whole. */
+    private readonly bodies?: TaskBodies,
   ) {}
+
+  private slim(messages: readonly unknown[]): Promise<readonly unknown[]> {
+    return this.bodies ? this.bodies.slim(messages) : Promise.resolve(messages);
+  }
 
   /** The job a task runs as: an incoming activity on the inbox job (when there is one), the rest on `job`. */
   private jobOf(message: unknown): QueuedTaskJob {
@@ -80,8 +88,9 @@ export class JobsMessageQueue implements MessageQueue {
   }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
-    await this.tracker?.queued([message]);
-    await this.sendOne(message, options);
+    const [queued] = await this.slim([message]);
+    await this.tracker?.queued([queued]);
+    await this.sendOne(queued, options);
   }
 
   /**
@@ -92,7 +101,7 @@ export class JobsMessageQueue implements MessageQueue {
     for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
       // A fan-out's recording and queueing is database work too: each chunk waits at the gate as a delivery does.
       await holder.__fediverseDeliveryGate?.();
-      const chunk = messages.slice(i, i + ENQUEUE_CHUNK);
+      const chunk = await this.slim(messages.slice(i, i + ENQUEUE_CHUNK));
       await this.tracker?.queued(chunk);
       for (const message of chunk) await this.sendOne(message, options);
     }
@@ -113,7 +122,11 @@ export class JobsMessageQueue implements MessageQueue {
 
   /** Registers the handler this process's jobs hand their tasks to, until `signal` aborts. */
   listen(handler: Handler, options?: MessageQueueListenOptions): Promise<void> {
-    const listener: Listener = { handler, ...(this.tracker ? { tracker: this.tracker } : {}) };
+    const listener: Listener = {
+      handler,
+      ...(this.tracker ? { tracker: this.tracker } : {}),
+      ...(this.bodies ? { bodies: this.bodies } : {}),
+    };
     const names = [this.job.name, ...(this.inboxJob ? [this.inboxJob.name] : [])];
     for (const name of names) listeners.set(name, listener);
     return new Promise((resolve) => {
@@ -142,7 +155,9 @@ export async function runQueuedTask(
   if (!listener) throw new Error(`no fediverse queue listener in this process for ${jobName}`);
   const gate = holder.__fediverseDeliveryGate;
   if (gate && (message as { type?: unknown } | null)?.type === "outbox") await gate();
-  const handle = async () => void (await listener.handler(message));
+  // Fedify gets the task as it queued it: the activity and keys stored apart are put back.
+  const handle = async () =>
+    void (await listener.handler(listener.bodies ? await listener.bodies.full(message) : message));
   await (listener.tracker ? listener.tracker.run(message, attempt, handle) : handle());
 }
 
