@@ -24,14 +24,18 @@ function listener() {
   return heard;
 }
 
-/** The backends listening for expiries in this database. */
+/**
+ * The backends listening for expiries in this database: connected and past their LISTEN (a backend shows in
+ * pg_stat_activity from its connection on, and an expiry announced before its LISTEN is not heard).
+ */
 const listeners = async () => {
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   try {
     const { rows } = await sql.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity
-        WHERE datname = current_database() AND application_name = 'riesgos-ia-cache-expiry'`,
+        WHERE datname = current_database() AND application_name = 'riesgos-ia-cache-expiry'
+          AND state = 'idle' AND query ILIKE 'LISTEN %'`,
     );
     return rows.map((r) => r.pid);
   } finally {
