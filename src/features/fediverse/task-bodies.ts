@@ -26,8 +26,8 @@ const KEPT_BODIES = 32;
 
 export function taskBodies(db: DbClient): TaskBodies {
   const kept = new Map<string, Message>();
-  // One hash per body object: Fedify hands every task of a fan-out the same activity and keys.
-  const names = new WeakMap<object, string>();
+  // One hash per fan-out: Fedify hands every task of it the same activity and keys objects.
+  const named = new WeakMap<object, { keys: unknown; name: string }>();
 
   const keep = (name: string, body: Message) => {
     kept.delete(name);
@@ -41,10 +41,10 @@ export function taskBodies(db: DbClient): TaskBodies {
   const nameOf = (m: Message): { name: string; body: Message } => {
     const body = { activity: m.activity, keys: m.keys };
     const owner = typeof m.activity === "object" && m.activity !== null ? m.activity : null;
-    const known = owner ? names.get(owner) : undefined;
-    if (known && kept.get(known)?.keys === m.keys) return { name: known, body };
+    const known = owner ? named.get(owner) : undefined;
+    if (known && known.keys === m.keys) return { name: known.name, body };
     const name = createHash("sha256").update(JSON.stringify(body)).digest("hex");
-    if (owner) names.set(owner, name);
+    if (owner) named.set(owner, { keys: m.keys, name });
     return { name, body };
   };
 
