@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { launchBrowser } from "./browser.ts";
@@ -70,13 +70,47 @@ async function cachedResponse(path: string) {
   return last!;
 }
 
+/**
+ * A cached answer and the next one, both from the cache. Other files of this tier publish and edit articles
+ * on the same server while this one runs, and each such write rightly expires every article page (their
+ * related lists): a pair the write fell between is read again, a few times at most.
+ */
+async function twoCachedAnswers(path: string) {
+  let pair: { first: Awaited<ReturnType<typeof cachedResponse>>; again: Response } | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const first = await cachedResponse(path);
+    const again = await fetch(`${baseUrl}${path}`);
+    pair = { first, again };
+    if (first.headers.get("x-nextjs-cache") === "HIT" && again.headers.get("x-nextjs-cache") === "HIT") break;
+  }
+  return pair!;
+}
+
+/**
+ * The page opened in a fresh browser, from the cache. As above, a write of another file between the warm-up
+ * and the load makes that load a render: the page is then opened again. `prepare` runs on each new page first.
+ */
+async function openCached(path: string, width = 1280, prepare?: (page: Page) => Promise<unknown>) {
+  let opened:
+    | { page: Page; violations: string[]; response: PageResponse | null; cache: string | undefined }
+    | undefined;
+  for (let attempt = 0; attempt < 5 && opened?.cache !== "HIT"; attempt++) {
+    await cachedResponse(path);
+    const page = await freshPage(width);
+    const violations = watchCsp(page);
+    await prepare?.(page);
+    const response = await page.goto(`${baseUrl}${path}`);
+    opened = { page, violations, response, cache: response?.headers()["x-nextjs-cache"] };
+  }
+  return opened!;
+}
+
 describe("reader pages come from Next's cache with a script-hash CSP", () => {
   it("serves each reader page from the cache, the same bytes twice, with every inline script hashed and no nonce", async () => {
     for (const path of READER_PAGES) {
-      const first = await cachedResponse(path);
+      const { first, again } = await twoCachedAnswers(path);
       expect(first.status, path).toBe(200);
       expect(first.headers.get("x-nextjs-cache"), path).toBe("HIT");
-      const again = await fetch(`${baseUrl}${path}`);
       expect(again.headers.get("x-nextjs-cache"), path).toBe("HIT");
       expect(await again.text(), path).toBe(first.body);
 
@@ -96,17 +130,15 @@ describe("reader pages come from Next's cache with a script-hash CSP", () => {
   });
 
   it("blocks an inline and an external script injected into a cached page, while the page's own scripts run", async () => {
-    await cachedResponse(ARTICLE);
-    const page = await freshPage();
-    const violations = watchCsp(page);
     let cacheHeader: string | undefined;
-    await page.route(`${baseUrl}${ARTICLE}`, async (route) => {
-      const response = await route.fetch();
-      cacheHeader = response.headers()["x-nextjs-cache"];
-      const injected = `<script>window.__injectedInline = true;</script><script src="${evilUrl}"></script>`;
-      await route.fulfill({ response, body: (await response.text()).replace("</body>", `${injected}</body>`) });
-    });
-    await page.goto(`${baseUrl}${ARTICLE}`);
+    const { page, violations } = await openCached(ARTICLE, 1280, (fresh) =>
+      fresh.route(`${baseUrl}${ARTICLE}`, async (route) => {
+        const response = await route.fetch();
+        cacheHeader = response.headers()["x-nextjs-cache"];
+        const injected = `<script>window.__injectedInline = true;</script><script src="${evilUrl}"></script>`;
+        await route.fulfill({ response, body: (await response.text()).replace("</body>", `${injected}</body>`) });
+      }),
+    );
     expect(cacheHeader).toBe("HIT");
     // The site's own scripts ran: the page hydrated, and its language toggle navigates in the browser.
     await page.click("[data-testid=language-toggle]");
@@ -123,11 +155,8 @@ describe("reader pages come from Next's cache with a script-hash CSP", () => {
 
 describe("the islands work on cached pages", () => {
   it("menu, newsletter form with its toasts and language toggle, anonymously, with no CSP violation", async () => {
-    await cachedResponse("/");
-    const page = await freshPage(390);
-    const violations = watchCsp(page);
-    const response = await page.goto(`${baseUrl}/`);
-    expect(response?.headers()["x-nextjs-cache"]).toBe("HIT");
+    const { page, violations, cache } = await openCached("/", 390);
+    expect(cache).toBe("HIT");
 
     await page.click("[data-testid=mobile-menu-button]");
     const nav = page.locator("[data-testid=mobile-nav]");
@@ -148,13 +177,12 @@ describe("the islands work on cached pages", () => {
   });
 
   it("a signed-in visitor gets the same cached page, and the header shows who is signed in", async () => {
-    await cachedResponse(ARTICLE);
-    const page = await freshPage();
-    const violations = watchCsp(page);
-    const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: E2E_ADMIN });
-    expect(login.status()).toBe(200);
-    const response = await page.goto(`${baseUrl}${ARTICLE}`);
-    expect(response?.headers()["x-nextjs-cache"]).toBe("HIT");
+    let login = 0;
+    const { page, violations, cache, response } = await openCached(ARTICLE, 1280, async (fresh) => {
+      login = (await fresh.request.post(`${baseUrl}/api/auth/login`, { data: E2E_ADMIN })).status();
+    });
+    expect(login).toBe(200);
+    expect(cache).toBe("HIT");
     // Never stored by a shared cache: it is a signed-in visitor's response.
     expect(response?.headers()["cache-control"]).not.toMatch(/s-maxage/);
     await page.getByTestId("site-header").getByTestId("admin-link").waitFor(SLOW);
