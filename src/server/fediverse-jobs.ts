@@ -20,11 +20,12 @@ export const fediverseJobNames = fediverseJobs.map((j) => j.name);
 
 /**
  * Deliveries wait while the other processes (the server above all) use more than FEDIVERSE_DELIVERY_YIELD_ABOVE
- * of the machine's CPU, 15 s at most each: a fan-out fills the idle time and slows to a trickle (16 at once:
- * about one a second) while pages are busy. Its own priority alone (nice) could not do it: each delivery also
- * costs PostgreSQL, which runs at the server's priority.
+ * of the machine's CPU: a fan-out fills the idle time, and while pages stay busy it slows to a trickle of one
+ * delivery a second once the oldest has waited 15 s. Its own priority alone (nice) could not do it: each
+ * delivery also costs PostgreSQL, which runs at the server's priority. The gate looks at the meter once per
+ * sample (250 ms) for all the held deliveries.
  */
-const DELIVERY_GATE = { checkEveryMs: 100, maxWaitMs: 15_000 };
+const DELIVERY_GATE = { checkEveryMs: 250, maxWaitMs: 15_000, trickleEveryMs: 1000 };
 
 /** The fediverse's own process: its queues only, none of the server's schedules or other jobs. */
 export const startFediverseJobs = () => {

@@ -3,12 +3,13 @@ import { othersCpuMeter, spareCpuGate } from "~/platform/cpu/spare-cpu.ts";
 
 /** The gate background deliveries pass: at once with spare CPU, after the others calm down, never stuck. */
 describe("the spare-CPU gate", () => {
-  const gate = (readings: number[]) => {
+  const gate = (readings: number[], trickleEveryMs = 0) => {
     let i = 0;
     return spareCpuGate({
       busyAbove: 0.5,
       checkEveryMs: 10,
       maxWaitMs: 200,
+      trickleEveryMs,
       othersBusy: () => readings[Math.min(i++, readings.length - 1)] ?? 0,
     });
   };
@@ -27,6 +28,55 @@ describe("the spare-CPU gate", () => {
     const waited = await gate([1])();
     expect(waited).toBeGreaterThanOrEqual(195);
     expect(waited).toBeLessThan(1000);
+  });
+
+  it("looks at the meter once per check for all the held work, not once per held unit", async () => {
+    let looks = 0;
+    const pass = spareCpuGate({
+      busyAbove: 0.5,
+      checkEveryMs: 20,
+      maxWaitMs: 300,
+      trickleEveryMs: 0,
+      othersBusy: () => {
+        looks += 1;
+        return 1;
+      },
+    });
+    await Promise.all(Array.from({ length: 16 }, () => pass()));
+    // ~15 checks in 300 ms, and one look per arrival; a timer per held unit would look ~16 × 15 times.
+    expect(looks).toBeLessThan(60);
+  });
+
+  it("while the others stay busy, lets held work through one unit at a time, trickleEveryMs apart", async () => {
+    const pass = gate([1], 50);
+    const started = Date.now();
+    const through: number[] = [];
+    await Promise.all(Array.from({ length: 4 }, () => pass().then(() => through.push(Date.now() - started))));
+    through.sort((a, b) => a - b);
+    expect(through[0]).toBeGreaterThanOrEqual(195);
+    // Not all four together once the longest wait is over: each one ~50 ms after the one before.
+    for (let k = 1; k < through.length; k++)
+      expect((through[k] ?? 0) - (through[k - 1] ?? 0)).toBeGreaterThanOrEqual(40);
+  });
+
+  it("lets every held unit through together once the others leave spare CPU", async () => {
+    let busy = 1;
+    const pass = spareCpuGate({
+      busyAbove: 0.5,
+      checkEveryMs: 10,
+      maxWaitMs: 10_000,
+      trickleEveryMs: 0,
+      othersBusy: () => busy,
+    });
+    const held = Array.from({ length: 5 }, () => pass());
+    setTimeout(() => {
+      busy = 0.1;
+    }, 60);
+    const waited = await Promise.all(held);
+    for (const w of waited) {
+      expect(w).toBeGreaterThanOrEqual(55);
+      expect(w).toBeLessThan(1000);
+    }
   });
 });
 

@@ -37,23 +37,51 @@ export function othersCpuMeter(sampleMs = 250): { read(): number; machine(): num
 export interface SpareCpuGateOptions {
   /** The others' share of the machine above which background work waits (0–1). */
   busyAbove: number;
-  /** How often a waiting caller looks again. */
+  /** How often the gate looks at the others' share while work waits (one look for all the waiting work). */
   checkEveryMs: number;
-  /** The longest one caller waits: background work never stops outright, it slows to a trickle. */
+  /** How long the oldest waiting unit waits before it goes through however busy the others stay. */
   maxWaitMs: number;
+  /**
+   * While the others stay busy, the units past `maxWaitMs` go through one at a time, this far apart: background
+   * work never stops outright, it slows to a steady trickle rather than a burst of every held unit at once.
+   */
+  trickleEveryMs: number;
   /** The others' share now (othersCpuMeter().read in production). */
   othersBusy: () => number;
 }
 
 /**
  * A gate background work passes before each unit (a delivery): at once while the other processes leave spare
- * CPU, otherwise after they do, or after `maxWaitMs` at most. Answers how long the caller waited.
+ * CPU, otherwise after they do, or, while they stay busy, one overdue unit every `trickleEveryMs`. The waiting
+ * units share one timer: a held fan-out of many units costs the busy machine one wake-up per check, not one per
+ * unit. Answers how long the caller waited.
  */
 export function spareCpuGate(options: SpareCpuGateOptions): () => Promise<number> {
-  return async () => {
-    const started = Date.now();
-    while (options.othersBusy() > options.busyAbove && Date.now() - started < options.maxWaitMs)
-      await new Promise((r) => setTimeout(r, options.checkEveryMs));
-    return Date.now() - started;
+  const waiting: { started: number; release: (waitedMs: number) => void }[] = [];
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let lastTrickle = 0;
+  const releaseFirst = (count: number) => {
+    const now = Date.now();
+    for (const unit of waiting.splice(0, count)) unit.release(now - unit.started);
+    if (waiting.length === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  const check = () => {
+    if (options.othersBusy() <= options.busyAbove) return releaseFirst(waiting.length);
+    const now = Date.now();
+    const oldest = waiting[0];
+    if (oldest && now - oldest.started >= options.maxWaitMs && now - lastTrickle >= options.trickleEveryMs) {
+      lastTrickle = now;
+      releaseFirst(1);
+    }
+  };
+  return () => {
+    if (waiting.length === 0 && options.othersBusy() <= options.busyAbove) return Promise.resolve(0);
+    return new Promise<number>((release) => {
+      waiting.push({ started: Date.now(), release });
+      timer ??= setInterval(check, options.checkEveryMs);
+    });
   };
 }

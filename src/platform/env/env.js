@@ -180,7 +180,7 @@ export const env = createEnv({
     // pages' event loop or CPU; "server", the server itself (a server started without the launcher).
     FEDIVERSE_PROCESS: z.enum(["own", "server"]).default("own"),
     // The share of the machine's CPU (0–1) the other processes (the server above all) may use before that process
-    // holds each delivery (15 s at most): a fan-out then fills idle time and slows while pages are busy. 1: never.
+    // holds its deliveries: a fan-out fills idle time and slows to a trickle while pages are busy. 1: never.
     FEDIVERSE_DELIVERY_YIELD_ABOVE: z.coerce.number().min(0).max(1).default(0.5),
     // How many days a delivered delivery's row is kept for admin › Fediverso (the daily fediverse/deliveries.prune
     // deletes older ones); failed and dead rows are kept until retried.
