@@ -3,10 +3,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type DeferredTexts, deferredTexts } from "~/platform/i18n/deferred-texts.ts";
 import { Link, useLocale } from "~/platform/i18n/link.tsx";
-import { fillText } from "~/platform/i18n/locales.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import type { NewsletterSignupTexts } from "./newsletter-signup-texts.ts";
 
@@ -19,8 +17,9 @@ type State = "idle" | "submitting" | "subscribed";
  * The newsletter signup block. `variant="block"` is the home/sidebar/footer block (anchor #newsletter, its
  * input gets focused by the header's newsletter button); `variant="contact"` is the one on /contacto.
  * States and texts follow docs/product.md §4/§5/§8; it calls the spec's REST path and says a refusal in the reader's language.
- * The texts it shows before a submit come from the server (newsletterSignupTexts); the ones a submit needs
- * (its states, answers and refusals) are fetched on the field's first focus, or on the submit.
+ * The texts it shows before a submit come from the server (newsletterSignupTexts); what a submit needs (its
+ * code in newsletter-submit.tsx, its states', answers' and refusals' texts) is fetched on the field's first
+ * focus, or on the submit.
  */
 export function NewsletterSignup({
   variant = "block",
@@ -44,68 +43,43 @@ export function NewsletterSignup({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  /** A refusal in the reader's language, by its code (the server's own text is the API's English). */
-  function refusedText(t: DeferredTexts<"newsletterSignup">, refused: PostJsonError): string {
-    if (refused.code === "TOO_MANY_REQUESTS")
-      return refused.retryAfter ? fillText(t.tooManyRequests, { seconds: refused.retryAfter }) : t.tooManyRequestsSoon;
-    if (refused.status === 400 && refused.field === "email") return t.invalidEmail;
-    return t.subscriptionFailed;
-  }
-
-  async function loadTexts() {
-    const texts = await deferredTexts("newsletterSignup", locale);
+  // The submit's code and texts, fetched once: on the field's first focus, or on the submit.
+  async function loadSubmit() {
+    const [texts, submit] = await Promise.all([
+      deferredTexts("newsletterSignup", locale),
+      import("./newsletter-submit.tsx"),
+    ]);
     setTexts(texts);
-    return texts;
+    return { t: texts, ...submit };
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (state !== "idle" || waiting.current) return;
-    let t: DeferredTexts<"newsletterSignup">;
+    let loaded: Awaited<ReturnType<typeof loadSubmit>>;
     waiting.current = true;
     try {
-      t = await loadTexts();
+      loaded = await loadSubmit();
     } catch {
-      // Offline before the texts arrived: the subscription could not have gone through either.
+      // Offline before the submit's code arrived: the subscription could not have gone through either.
       toast.error(shown.errorTitle, { description: shown.failure });
       return;
     } finally {
       waiting.current = false;
     }
-    if (!email.trim()) {
-      toast.error(t.errorTitle, { description: contact ? t.emptyContact : t.emptyBlock });
-      return;
-    }
+    const { t, sayEmpty, sendSignup } = loaded;
+    if (!email.trim()) return sayEmpty(t, contact);
     setState("submitting");
-    let body: { message?: string } | null;
-    try {
-      body = await postJson<{ message?: string }>("/api/newsletter/subscribe", {
-        email: email.trim(),
-        locale,
-        source: source ?? variant,
-        ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
-      });
-    } catch (err) {
-      setState("idle");
-      const refused = err instanceof PostJsonError && !err.network ? err : null;
-      toast.error(t.errorTitle, {
-        description: contact ? t.failureContact : refused ? refusedText(t, refused) : t.failure,
-      });
-      return;
-    }
+    const taken = await sendSignup(t, contact, {
+      email: email.trim(),
+      locale,
+      source: source ?? variant,
+      ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
+    });
+    if (!taken) return setState("idle");
     setEmail("");
     setState("subscribed");
     timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
-    // The contact page keeps the spec's sentence and, as the signup block does, says a confirmation went out.
-    if (contact)
-      toast.success(t.contactSuccessTitle, {
-        description: (
-          <>
-            <span>{t.contactSuccessBody}</span> <span>{body?.message || t.successDefault}</span>
-          </>
-        ),
-      });
-    else toast.success(t.successTitle, { description: body?.message || t.successDefault });
   }
 
   const inputId = contact ? "newsletter-email-contact" : "newsletter-email";
@@ -129,7 +103,7 @@ export function NewsletterSignup({
           inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          onFocus={() => void loadTexts().catch(() => {})}
+          onFocus={() => void loadSubmit().catch(() => {})}
           placeholder={shown.placeholder}
           disabled={state === "submitting"}
           className="field h-10 placeholder:text-muted"
