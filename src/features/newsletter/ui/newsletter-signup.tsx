@@ -35,7 +35,7 @@ export function NewsletterSignup({
   const [state, setState] = useState<State>("idle");
   const [t, setTexts] = useState<DeferredTexts<"newsletterSignup">>();
   const honeypot = useRef<HTMLInputElement>(null);
-  // A second press while the submit's texts are still on their way does not send twice.
+  // A second press while the submit's code and texts are still on their way does not send twice.
   const waiting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const honeypotId = useId();
