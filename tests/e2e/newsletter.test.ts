@@ -57,6 +57,24 @@ describe("newsletter signup block", () => {
     await page.context().close();
   });
 
+  it("says the spec's texts when they arrive with the first submit (no focus before), in either language", async () => {
+    // The submit's texts are not in the page: they are fetched on the field's first focus or on the submit.
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/en/noticias`);
+    const form = page.getByTestId("site-footer").getByTestId("newsletter-block");
+    await form.getByTestId("newsletter-block-submit").click();
+    await toast(page, "Please enter your email").waitFor();
+    await page.goto(`${baseUrl}/noticias`);
+    const input = page.getByTestId("site-footer").locator("#newsletter-email");
+    await input.fill(`lector.${run}@localhost`);
+    await input.press("Enter");
+    await toast(page, "Introduce un correo electrónico válido.").waitFor();
+    expect(await page.getByTestId("site-footer").getByTestId("newsletter-block-submit").textContent()).toBe(
+      "Suscribirse",
+    );
+    await page.context().close();
+  });
+
   it("/unsubscribe shows 'Procesando tu solicitud...' and then always success", async () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/unsubscribe?token=${randomBytes(32).toString("base64url")}`);

@@ -39,6 +39,21 @@ describe("the texts a page sends to the browser", () => {
     },
   );
 
+  it("leaves out the texts only a reader's action needs: the signup's answers, the closed report form's", async () => {
+    for (const [p, absent] of [
+      ["/", ["Por favor ingresa tu email", "Suscribiendo...", "Demasiadas solicitudes"]],
+      ["/en", ["Please enter your email", "Subscribing...", "Too many requests"]],
+      [`/noticias/${article.slug}`, ["Por favor ingresa tu email", "Hasta 2.000 caracteres.", "Enviar aviso"]],
+      [`/en/noticias/${article.slug}`, ["Please enter your email", "Up to 2,000 characters.", "Send report"]],
+    ] as const) {
+      const body = await html(p);
+      for (const text of absent) expect(body, `${p}: ${text}`).not.toContain(text);
+    }
+    // What the reader sees before acting is still there (the form's label and button, the disclosure's title).
+    expect(await html(`/noticias/${article.slug}`)).toContain("¿Has visto un error?");
+    expect(await html("/")).toContain("Suscribirse");
+  });
+
   it("/noticias carries its filters' texts and no fallback copy of its list", async () => {
     const body = await html("/noticias");
     expect(body).toContain("Quitar filtro: {label}");

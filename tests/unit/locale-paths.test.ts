@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signup-texts.ts";
+import { deferredTexts } from "~/platform/i18n/deferred-texts.ts";
 import { fillText, localizedPath, pluralText, unlocalizedPath } from "~/platform/i18n/locales.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 
@@ -39,12 +40,12 @@ describe("locale paths", () => {
 });
 
 describe("texts handed to client islands", () => {
-  it("fill their placeholders as the catalog's formatter does", () => {
+  it("fill their placeholders as the catalog's formatter does", async () => {
     for (const locale of ["es", "en"] as const) {
       const t = translatorFor(locale, "auth");
       const template = t("hello", { username: "{username}" });
       expect(fillText(template, { username: "ana{x}$1" })).toBe(t("hello", { username: "ana{x}$1" }));
-      const signup = newsletterSignupTexts(locale);
+      const signup = await deferredTexts("newsletterSignup", locale);
       expect(fillText(signup.tooManyRequests, { seconds: 30 })).toBe(
         translatorFor(locale, "newsletterSignup")("tooManyRequests", { seconds: 30 }),
       );

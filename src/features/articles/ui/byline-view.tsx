@@ -33,7 +33,7 @@ export function BylineView({
             {author.name}
           </a>
         ) : (
-          <span className="font-semibold text-ink">{author.name}</span>
+          <span className="byline-name">{author.name}</span>
         )}
       </span>
       {author.isAgent && (

@@ -36,12 +36,12 @@ export function ReferentCard({
     <article data-testid="referent-card" className="group row-card">
       <Initials name={referent.name} />
       <div className="min-w-0">
-        <h3 className={cn("font-serif font-bold leading-snug", compact ? "text-base" : "text-xl")}>
+        <h3 className={compact ? "compact-title" : "font-serif font-bold leading-snug text-xl"}>
           <Link href={`/referentes/${referent.slug}`} className="card-link">
             {referent.name}
           </Link>
         </h3>
-        <p className={cn("mt-1 text-muted", compact ? "line-clamp-2 text-sm" : "text-[0.95rem]")}>
+        <p className={compact ? "mt-1 compact-note" : "mt-1 text-muted text-[0.95rem]"}>
           {pick(locale, referent.role_es, referent.role_en)}
         </p>
         {!compact && (
@@ -79,18 +79,14 @@ export function ApplicationCard({
       id={app.slug}
       data-testid="application-card"
       data-premium={premium || undefined}
-      className={cn(
-        "flex flex-col rounded-md border bg-surface",
-        premium ? "border-accent shadow-[0_0_0_1px_var(--color-accent)]" : "border-rule",
-        compact ? "p-4" : "p-6",
-      )}
+      className={cn("app-card", premium ? "app-card-premium" : "border-rule", compact ? "p-4" : "p-6")}
     >
       <div className="card-labels">
         <span className="kicker">{taxonomyLabel(categories, app.category)}</span>
         {premium && <Badge variant="destructive">{t("premium")}</Badge>}
       </div>
       <h3 className={cn("font-serif font-bold", compact ? "text-base" : "text-xl")}>{app.name}</h3>
-      <p className={cn("mt-2 text-muted", compact ? "line-clamp-2 text-sm" : "line-clamp-4 text-[0.95rem]")}>
+      <p className={compact ? "mt-2 compact-note" : "mt-2 text-muted line-clamp-4 text-[0.95rem]"}>
         {pick(locale, app.description_es, app.description_en)}
       </p>
       {!compact && app.use_cases.length > 0 && (

@@ -5,7 +5,6 @@ import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { Badge } from "~/ui/badge.tsx";
-import { cn } from "~/ui/cn.ts";
 
 interface InterviewCardData {
   slug: string;
@@ -20,15 +19,7 @@ interface InterviewCardData {
 }
 
 /** Interview card: interviewee, title, intro (2 lines), at most 2 topics (docs/product.md §9). */
-export function InterviewCard({
-  interview,
-  isNew = false,
-  compact = false,
-}: {
-  interview: InterviewCardData;
-  isNew?: boolean;
-  compact?: boolean;
-}) {
+export function InterviewCard({ interview, isNew = false }: { interview: InterviewCardData; isNew?: boolean }) {
   const t = useTranslations("home");
   const cards = useTranslations("cards");
   const locale = useLocale() as Locale;
@@ -39,11 +30,11 @@ export function InterviewCard({
     .join("");
   return (
     <article data-testid="interview-card" className="group row-card-ink">
-      <div aria-hidden="true" className="initials h-14 w-14 bg-sand text-lg text-ink">
+      <div aria-hidden="true" className="initials-sand">
         {initials}
       </div>
       <div className="min-w-0 flex-1">
-        <div className="mb-1 flex flex-wrap items-center gap-2">
+        <div className="row-labels">
           {isNew && (
             <Badge variant="new" data-testid="new-badge">
               {t("new")}
@@ -52,17 +43,13 @@ export function InterviewCard({
           {interview.sponsored && <Badge variant="sponsored">{cards("industryUpdate")}</Badge>}
           <span className="text-sm font-semibold text-ink">{interview.interviewee.name}</span>
         </div>
-        <h3 className={cn("font-serif font-bold leading-snug line-clamp-2", compact ? "text-lg" : "text-xl")}>
+        <h3 className="row-title">
           <Link href={`/entrevistas/${interview.slug}`} className="card-link">
             {pick(locale, interview.title_es, interview.title_en)}
           </Link>
         </h3>
-        {!compact && (
-          <p className="mt-2 line-clamp-2 text-[0.95rem] text-muted">
-            {pick(locale, interview.intro_es, interview.intro_en)}
-          </p>
-        )}
-        <div className="mt-3 flex flex-wrap items-center gap-3">
+        <p className="row-summary">{pick(locale, interview.intro_es, interview.intro_en)}</p>
+        <div className="row-meta">
           <TopicBadges topics={interview.topics} max={2} />
           <time className="text-xs text-muted" dateTime={interview.date.toISOString()}>
             {formatDate(interview.date, locale)}

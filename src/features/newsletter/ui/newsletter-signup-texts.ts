@@ -1,31 +1,11 @@
 import type { Locale } from "~/platform/i18n/locales.ts";
 import { translatorFor } from "~/platform/i18n/translator.ts";
 
-const KEYS = [
-  "label",
-  "placeholder",
-  "submit",
-  "submitting",
-  "subscribed",
-  "errorTitle",
-  "emptyBlock",
-  "emptyContact",
-  "successTitle",
-  "successDefault",
-  "contactSuccessTitle",
-  "contactSuccessBody",
-  "subscriptionFailed",
-  "invalidEmail",
-  "tooManyRequests",
-  "tooManyRequestsSoon",
-  "failure",
-  "failureContact",
-  "honeypot",
-  "note",
-  "archiveLink",
-] as const;
+// What the form shows before a submit, and what it says when the submit's own texts cannot be fetched; the
+// rest of the namespace is fetched in the browser on first use (deferredTexts).
+const KEYS = ["label", "placeholder", "submit", "honeypot", "note", "archiveLink", "errorTitle", "failure"] as const;
 
-/** The signup form's texts (`newsletterSignup` messages); `tooManyRequests` keeps its `{seconds}` placeholder. */
+/** The signup form's texts that travel with the page (`newsletterSignup` messages). */
 export type NewsletterSignupTexts = Record<(typeof KEYS)[number], string>;
 
 const byLocale = new Map<Locale, NewsletterSignupTexts>();
@@ -38,9 +18,7 @@ export function newsletterSignupTexts(locale: Locale): NewsletterSignupTexts {
   let texts = byLocale.get(locale);
   if (!texts) {
     const t = translatorFor(locale, "newsletterSignup");
-    texts = Object.fromEntries(
-      KEYS.map((key) => [key, key === "tooManyRequests" ? t(key, { seconds: "{seconds}" }) : t(key)]),
-    ) as NewsletterSignupTexts;
+    texts = Object.fromEntries(KEYS.map((key) => [key, t(key)])) as NewsletterSignupTexts;
     byLocale.set(locale, texts);
   }
   return texts;

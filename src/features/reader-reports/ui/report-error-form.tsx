@@ -1,12 +1,12 @@
 "use client";
 
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { DeferredTexts } from "~/platform/i18n/deferred-texts.ts";
 import { useLocale } from "~/platform/i18n/link.tsx";
 import { fillText } from "~/platform/i18n/locales.ts";
 import { Button } from "~/ui/button.tsx";
 import { PostJsonError, postJson } from "~/ui/post-json.ts";
 import { REPORT_MESSAGE_MAX } from "../limits.ts";
-import type { ReportErrorTexts } from "./report-error-texts.ts";
 
 const fieldClass = "field py-2";
 const EMPTY = { message: "", source_url: "", email: "" };
@@ -15,9 +15,15 @@ type Status = { kind: "idle" | "sending" | "sent" } | { kind: "refused"; text: s
 
 /**
  * "¿Has visto un error?" under an article: an island on the cached page posting to POST /api/reader-reports.
- * It notes when the form was shown (a person needs a few seconds) and carries a field only bots fill.
+ * It notes when the form was shown (a person needs a few seconds) and carries a field only bots fill. It is
+ * loaded when its disclosure opens (ReportErrorOnOpen), with its texts.
  */
-export function ReportErrorForm({ slug, texts: t }: { slug: string; texts: ReportErrorTexts }) {
+export interface ReportErrorFormProps {
+  slug: string;
+  texts: DeferredTexts<"readerReports">;
+}
+
+export function ReportErrorForm({ slug, texts: t }: ReportErrorFormProps) {
   const locale = useLocale();
   const id = useId();
   const [values, setValues] = useState<Values>(EMPTY);

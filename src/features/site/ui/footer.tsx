@@ -9,8 +9,6 @@ import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
 
-const linkClass = "footer-link";
-
 /** Shared footer (docs/product.md §2): brand with RSS and newsletter, navigation, services, information, copyright. */
 export function SiteFooter() {
   const t = useTranslations("footer");
@@ -30,16 +28,12 @@ export function SiteFooter() {
           <div>
             <Logo inverted />
             <p className="mt-4 text-sm leading-relaxed text-paper/80">{t("about")}</p>
-            <ul className="mt-4 flex gap-4 text-sm">
+            <ul className="footer-links mt-4 flex gap-4 text-sm">
               <li>
-                <a href={locale === "en" ? "/en/rss" : "/rss"} className={linkClass}>
-                  {t("rss")}
-                </a>
+                <a href={locale === "en" ? "/en/rss" : "/rss"}>{t("rss")}</a>
               </li>
               <li>
-                <a href="#newsletter" className={linkClass}>
-                  {t("newsletter")}
-                </a>
+                <a href="#newsletter">{t("newsletter")}</a>
               </li>
             </ul>
             <FediverseFollowUs locale={locale} className="mt-4 text-sm text-paper/80" />
@@ -47,60 +41,42 @@ export function SiteFooter() {
           <FooterColumn title={t("navigation")}>
             {NAV_ITEMS.map((item) => (
               <li key={item.key}>
-                <Link href={item.href} className={linkClass}>
-                  {nav(item.key)}
-                </Link>
+                <Link href={item.href}>{nav(item.key)}</Link>
               </li>
             ))}
           </FooterColumn>
           <FooterColumn title={t("services")}>
             <li>
-              <Link href="/servicios" className={linkClass}>
-                {t("services")}
-              </Link>
+              <Link href="/servicios">{t("services")}</Link>
             </li>
             <li>
-              <Link href="/servicios#formacion" className={linkClass}>
-                {t("training")}
-              </Link>
+              <Link href="/servicios#formacion">{t("training")}</Link>
             </li>
             <li>
-              <Link href="/servicios#auditorias" className={linkClass}>
-                {t("audits")}
-              </Link>
+              <Link href="/servicios#auditorias">{t("audits")}</Link>
             </li>
             <li>
-              <Link href="/servicios#colaboraciones" className={linkClass}>
-                {t("collaborations")}
-              </Link>
+              <Link href="/servicios#colaboraciones">{t("collaborations")}</Link>
             </li>
             <li>
-              <Link href="/contacto" className={linkClass}>
-                {t("contact")}
-              </Link>
+              <Link href="/contacto">{t("contact")}</Link>
             </li>
           </FooterColumn>
           <FooterColumn title={t("information")}>
             <li>
-              <Link href="/metodologia" className={linkClass}>
-                {t("methodology")}
-              </Link>
+              <Link href="/metodologia">{t("methodology")}</Link>
             </li>
             <li>
-              <Link href="/publicidad" className={linkClass}>
-                {t("advertising")}
-              </Link>
+              <Link href="/publicidad">{t("advertising")}</Link>
             </li>
             <li>
-              <a href="/sitemap.xml" className={linkClass}>
-                {t("sitemap")}
-              </a>
+              <a href="/sitemap.xml">{t("sitemap")}</a>
             </li>
           </FooterColumn>
           <FooterColumn title={policies("footerTitle")}>
             {FOOTER_POLICIES.map((p) => (
               <li key={p.key}>
-                <Link href={policyPath(p)} className={linkClass} data-testid={`footer-policy-${p.anchor}`}>
+                <Link href={policyPath(p)} data-testid={`footer-policy-${p.anchor}`}>
                   {policies(`${p.key}.title`)}
                 </Link>
               </li>
@@ -122,7 +98,7 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
   return (
     <div>
       <h2 className="footer-heading">{title}</h2>
-      <ul className="mt-4 space-y-2 text-sm">{children}</ul>
+      <ul className="footer-column">{children}</ul>
     </div>
   );
 }

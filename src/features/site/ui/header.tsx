@@ -1,5 +1,6 @@
 import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
-import { AuthControls, type AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
+import type { AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
+import { DeferredAuthControls } from "~/features/users/ui/deferred-auth-controls.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
@@ -54,7 +55,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <LanguageToggle texts={toggle} />
           <div className="hidden items-center gap-2 lg:flex">
-            <AuthControls variant="desktop" texts={auth} />
+            <DeferredAuthControls variant="desktop" texts={auth} />
           </div>
           <MobileMenu search={search} texts={menu} navLabels={nav} toggle={toggle} auth={auth} />
         </div>
