@@ -3,16 +3,18 @@ import { othersCpuMeter, spareCpuGate } from "~/platform/cpu/spare-cpu.ts";
 
 /** The gate background deliveries pass: at once with spare CPU, after the others calm down, never stuck. */
 describe("the spare-CPU gate", () => {
-  const gate = (readings: number[], trickleEveryMs = 0) => {
+  /** A gate at 0.5 whose meter reads `readings` one after another (the last one from then on). */
+  const gate = (
+    readings: number[],
+    options: { trickleEveryMs?: number; checkEveryMs?: number; maxWaitMs?: number } = {},
+  ) => {
     let i = 0;
-    return spareCpuGate({
-      busyAbove: 0.5,
-      checkEveryMs: 10,
-      maxWaitMs: 200,
-      trickleEveryMs,
-      othersBusy: () => readings[Math.min(i++, readings.length - 1)] ?? 0,
-    });
+    return gateOn(() => readings[Math.min(i++, readings.length - 1)] ?? 0, options);
   };
+  const gateOn = (
+    othersBusy: () => number,
+    options: { trickleEveryMs?: number; checkEveryMs?: number; maxWaitMs?: number },
+  ) => spareCpuGate({ busyAbove: 0.5, checkEveryMs: 10, maxWaitMs: 200, trickleEveryMs: 0, ...options, othersBusy });
 
   it("lets work through at once while the other processes leave spare CPU", async () => {
     expect(await gate([0.2])()).toBeLessThan(10);
@@ -32,23 +34,20 @@ describe("the spare-CPU gate", () => {
 
   it("looks at the meter once per check for all the held work, not once per held unit", async () => {
     let looks = 0;
-    const pass = spareCpuGate({
-      busyAbove: 0.5,
-      checkEveryMs: 20,
-      maxWaitMs: 300,
-      trickleEveryMs: 0,
-      othersBusy: () => {
+    const pass = gateOn(
+      () => {
         looks += 1;
         return 1;
       },
-    });
+      { checkEveryMs: 20, maxWaitMs: 300 },
+    );
     await Promise.all(Array.from({ length: 16 }, () => pass()));
     // ~15 checks in 300 ms, and one look per arrival; a timer per held unit would look ~16 × 15 times.
     expect(looks).toBeLessThan(60);
   });
 
   it("while the others stay busy, lets held work through one unit at a time, trickleEveryMs apart", async () => {
-    const pass = gate([1], 50);
+    const pass = gate([1], { trickleEveryMs: 50 });
     const started = Date.now();
     const through: number[] = [];
     await Promise.all(Array.from({ length: 4 }, () => pass().then(() => through.push(Date.now() - started))));
@@ -61,13 +60,7 @@ describe("the spare-CPU gate", () => {
 
   it("lets every held unit through together once the others leave spare CPU", async () => {
     let busy = 1;
-    const pass = spareCpuGate({
-      busyAbove: 0.5,
-      checkEveryMs: 10,
-      maxWaitMs: 10_000,
-      trickleEveryMs: 0,
-      othersBusy: () => busy,
-    });
+    const pass = gateOn(() => busy, { maxWaitMs: 10_000 });
     const held = Array.from({ length: 5 }, () => pass());
     setTimeout(() => {
       busy = 0.1;

@@ -22,8 +22,7 @@ const CARD = { small: "card-sm", default: "card-md", large: "card-lg" } as const
 const TITLE = { small: "card-title-sm", default: "card-title-md", large: "card-title-lg" } as const;
 
 /**
- * Article card in three sizes. At most 2 tags (none on the small card, in related articles and an author's
- * list: title and byline only); title and summary clamp to 2 lines (docs/product.md §2); sponsored
+ * Article card in three sizes. At most 2 tags; title and summary clamp to 2 lines (docs/product.md §2); sponsored
  * pieces carry the 'Novedad de la industria' label. The whole card is one link target via the title. Texts and
  * language come as props (cardTexts): the /noticias explorer renders cards in the browser too.
  */
@@ -69,7 +68,7 @@ export function ArticleCardView({
       )}
       <div className="card-meta">
         <BylineView piece={article} date={article.date} className="text-xs" texts={t} locale={locale} />
-        {size !== "small" && <TagList tags={article.tags} max={2} />}
+        <TagList tags={article.tags} max={2} />
       </div>
     </article>
   );
