@@ -15,6 +15,10 @@ const g = globalThis as unknown as {
   __riesgosServerCache?: unknown;
   __riesgosRedisCache?: unknown;
   __riesgosCacheNamespaces?: unknown;
+  __fediverse?: unknown;
+  __fediverseListeners?: unknown;
+  __fediverseDeliveryGate?: unknown;
+  __articleEventListeners?: unknown;
   __workerEnv?: Record<string, string | undefined>;
   __filesInWorker?: number;
 };
@@ -30,6 +34,12 @@ g.__incrementalCache = undefined;
 g.__riesgosServerCache = undefined;
 g.__riesgosRedisCache = undefined;
 g.__riesgosCacheNamespaces = undefined;
+// The federation (its database, origin and queue), its queue listeners and the article-event subscribers: left
+// over, a file's correction was announced by the file before's federation to that file's followers.
+g.__fediverse = undefined;
+g.__fediverseListeners = undefined;
+g.__fediverseDeliveryGate = undefined;
+g.__articleEventListeners = undefined;
 vi.resetModules();
 
 // Each file gets its own job-engine schema: workers of another file (other fakes, other env) must never pick
