@@ -1,5 +1,3 @@
-import type esNewsletter from "../../../messages/es/newsletter.json";
-import type esReaderReports from "../../../messages/es/reader-reports.json";
 import type { Locale } from "./locales.ts";
 
 /**
@@ -21,18 +19,17 @@ const AREAS = {
 } as const;
 
 export type DeferredNamespace = keyof typeof AREAS;
-export type DeferredTexts<N extends DeferredNamespace> = N extends "newsletterSignup"
-  ? (typeof esNewsletter)["newsletterSignup"]
-  : (typeof esReaderReports)["readerReports"];
+/** A namespace's texts, as its Spanish file has them (both languages hold the same keys). */
+export type DeferredTexts<N extends DeferredNamespace> = Awaited<ReturnType<(typeof AREAS)[N]["es"]>>;
 
-const loaded = new Map<string, Promise<Record<string, string>>>();
+const loaded = new Map<string, Promise<unknown>>();
 
 /** One namespace's texts in `locale`, fetched once per page however many islands ask. */
 export function deferredTexts<N extends DeferredNamespace>(namespace: N, locale: Locale): Promise<DeferredTexts<N>> {
   const key = `${namespace}:${locale}`;
   let texts = loaded.get(key);
   if (!texts) {
-    texts = AREAS[namespace][locale]() as Promise<Record<string, string>>;
+    texts = AREAS[namespace][locale]();
     loaded.set(key, texts);
     // A failed fetch (offline) is asked again on the next use.
     texts.catch(() => loaded.delete(key));

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { deferredTexts } from "~/platform/i18n/deferred-texts.ts";
+import { type DeferredTexts, deferredTexts } from "~/platform/i18n/deferred-texts.ts";
 import { useLocale } from "~/platform/i18n/link.tsx";
 import type { ReportErrorFormProps } from "./report-error-form.tsx";
 
@@ -12,7 +12,10 @@ import type { ReportErrorFormProps } from "./report-error-form.tsx";
 export function ReportErrorOnOpen({ slug }: { slug: string }) {
   const locale = useLocale();
   const place = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState<{ Form: ComponentType<ReportErrorFormProps>; props: ReportErrorFormProps }>();
+  const [form, setForm] = useState<{
+    Form: ComponentType<ReportErrorFormProps>;
+    texts: DeferredTexts<"readerReports">;
+  }>();
 
   useEffect(() => {
     const details = place.current?.closest("details");
@@ -22,7 +25,7 @@ export function ReportErrorOnOpen({ slug }: { slug: string }) {
       if (requested || !details.open) return;
       requested = true;
       void Promise.all([import("./report-error-form.tsx"), deferredTexts("readerReports", locale)]).then(
-        ([{ ReportErrorForm }, texts]) => setForm({ Form: ReportErrorForm, props: { slug, texts } }),
+        ([{ ReportErrorForm }, texts]) => setForm({ Form: ReportErrorForm, texts }),
         () => {
           // Offline: the next opening asks again.
           requested = false;
@@ -34,5 +37,5 @@ export function ReportErrorOnOpen({ slug }: { slug: string }) {
     return () => details.removeEventListener("toggle", load);
   }, [locale, slug]);
 
-  return <div ref={place}>{form && <form.Form {...form.props} />}</div>;
+  return <div ref={place}>{form && <form.Form slug={slug} texts={form.texts} />}</div>;
 }
