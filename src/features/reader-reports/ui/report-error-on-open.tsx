@@ -35,7 +35,7 @@ export function ReportErrorOnOpen({ slug }: { slug: string }) {
     load();
     details.addEventListener("toggle", load);
     return () => details.removeEventListener("toggle", load);
-  }, [locale, slug]);
+  }, [locale]);
 
   return <div ref={place}>{form && <form.Form slug={slug} texts={form.texts} />}</div>;
 }
