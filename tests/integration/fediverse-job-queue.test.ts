@@ -3,6 +3,7 @@ import { Temporal } from "@js-temporal/polyfill";
 import { describe, expect, it } from "vitest";
 import { JobsMessageQueue, queuedTaskSchema, runQueuedTask } from "~/features/fediverse/job-queue.ts";
 import { defineJob } from "~/platform/jobs/define-job.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
 import { settleJobs } from "../support/jobs.ts";
 
 /**
@@ -73,6 +74,52 @@ describe("JobsMessageQueue", () => {
     expect(seen.map((m) => (m as { id: string }).id).sort()).toEqual(["a", "b", "c"]);
     stop.abort();
     await listening; // resolves once aborted
+  });
+
+  it("a fan-out's chunk of deliveries is queued in one statement, and queued again it starts none twice", async () => {
+    const job = defineJob({
+      name: `test/fediverse-chunk-${randomUUID().slice(0, 8)}`,
+      schema: queuedTaskSchema,
+      retries: 0,
+      handler: async () => {},
+    });
+    const queue = new JobsMessageQueue(job);
+    const engine = await getEngine();
+    const sql = (text: string, values: unknown[] = []) => engine.boss.getDb().executeSql(text, values);
+    // A statement-level trigger counts the INSERT statements into the engine's job table while the chunk is queued.
+    const counter = `fediverse_chunk_inserts_${randomUUID().slice(0, 8)}`;
+    await sql(`CREATE TABLE ${counter} (n int NOT NULL)`);
+    await sql(`CREATE FUNCTION ${counter}_count() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN INSERT INTO ${counter} VALUES (1); RETURN NULL; END $$`);
+    await sql(`CREATE TRIGGER ${counter} AFTER INSERT ON ${engine.schema}.job
+      FOR EACH STATEMENT EXECUTE FUNCTION ${counter}_count()`);
+    try {
+      const deliveries = Array.from({ length: 150 }, (_, i) => ({
+        type: "outbox",
+        id: `d${i}`,
+        activityId: "https://site.example/ap/activities/chunk",
+        inbox: `https://follower-${i}.example/inbox`,
+      }));
+      // Held an hour: the test reads the queued rows, nothing runs them.
+      const later = { delay: Temporal.Duration.from({ hours: 1 }) };
+      await queue.enqueueMany(deliveries, later);
+      const statements = Number((await sql(`SELECT count(*) AS n FROM ${counter}`)).rows[0].n);
+      expect(statements, "INSERT statements into the job table for one chunk").toBe(1);
+      // A fan-out run again (after a crash) queues the same deliveries: their ids deduplicate them.
+      await queue.enqueueMany(deliveries, later);
+      const { rows } = await sql(
+        `SELECT count(*) AS n, min(start_after - created_on) > interval '50 minutes' AS held
+           FROM ${engine.schema}.job WHERE name = $1`,
+        [job.name],
+      );
+      expect(Number(rows[0].n)).toBe(150);
+      expect(rows[0].held, "each delivery keeps the fan-out's delay").toBe(true);
+    } finally {
+      await sql(`DELETE FROM ${engine.schema}.job WHERE name = $1`, [job.name]);
+      await sql(`DROP TRIGGER ${counter} ON ${engine.schema}.job`);
+      await sql(`DROP FUNCTION ${counter}_count()`);
+      await sql(`DROP TABLE ${counter}`);
+    }
   });
 
   it("a task that fails is retried by the engine (nativeRetrial) until it succeeds", async () => {

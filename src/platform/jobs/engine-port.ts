@@ -18,6 +18,12 @@ export interface EnqueueOptions {
   delaySeconds?: number;
 }
 
+/** One run of many queued at once: its payload, and its deduplication id and delay as in EnqueueOptions. */
+export interface QueuedRun<S extends PayloadSchema> {
+  payload: z.output<S>;
+  opts?: Pick<EnqueueOptions, "id" | "delaySeconds">;
+}
+
 export interface Enqueued {
   /** The provider's run id, when it is known at once (the embedded engine's; Inngest assigns its own later). */
   runId: string | null;
@@ -53,6 +59,11 @@ export interface JobsPort {
   /** Readies the job's queue, outside any transaction. */
   prepare(job: Job<PayloadSchema>): Promise<void>;
   enqueue<S extends PayloadSchema>(job: Job<S>, payload: z.output<S>, opts: EnqueueOptions): Promise<Enqueued>;
+  /**
+   * Many runs of one job stored at once (a fan-out's chunk: one statement on the embedded engine, one request to
+   * Inngest); each item's id deduplicates as enqueue's does, and an id already used starts nothing.
+   */
+  enqueueMany<S extends PayloadSchema>(job: Job<S>, items: readonly QueuedRun<S>[]): Promise<void>;
   /** Tells this process's workers of a job enqueued in a transaction that has now committed. */
   wake(job: Job<PayloadSchema>): Promise<void>;
   /** The live runs of these jobs whose payload has `key` = `value`. */

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { type JobsProvider, jobsProvider } from "./choose-engine.ts";
 import type { Job, PayloadSchema } from "./define-job.ts";
-import type { EnqueueOptions, JobsPort } from "./engine-port.ts";
+import type { EnqueueOptions, JobsPort, QueuedRun } from "./engine-port.ts";
 import { embeddedPort } from "./engines/embedded.ts";
 import { inngestPort } from "./engines/inngest.ts";
 
 export type { JobsProvider } from "./choose-engine.ts";
-export type { EnqueueOptions, JobsPort, LiveRun } from "./engine-port.ts";
+export type { EnqueueOptions, JobsPort, LiveRun, QueuedRun } from "./engine-port.ts";
 export { backoffMs } from "./engines/embedded/engine-api.ts";
 export { claimScheduleSlot, nextFire, previousFire } from "./schedules.ts";
 
@@ -38,4 +38,15 @@ export const wakeWorkers = (job: Job<PayloadSchema>): Promise<void> => jobs.wake
  */
 export async function enqueue<S extends PayloadSchema>(job: Job<S>, payload: z.input<S>, opts: EnqueueOptions = {}) {
   return jobs.enqueue(job, job.schema.parse(payload), opts);
+}
+
+/** Many runs of one job stored at once (a fan-out's chunk), each payload checked as enqueue checks it. */
+export async function enqueueMany<S extends PayloadSchema>(
+  job: Job<S>,
+  items: readonly { payload: z.input<S>; opts?: QueuedRun<S>["opts"] }[],
+): Promise<void> {
+  await jobs.enqueueMany(
+    job,
+    items.map((i) => ({ payload: job.schema.parse(i.payload), ...(i.opts ? { opts: i.opts } : {}) })),
+  );
 }

@@ -42,6 +42,25 @@ export const embeddedPort: JobsPort = {
     if (!opts.db && !opts.delaySeconds) engine.notify(job.name);
     return { runId, duplicate: runId === null };
   },
+  async enqueueMany(job, items) {
+    if (items.length === 0) return;
+    const engine = await getEngine();
+    await engine.ensure(job);
+    const { retryLimit, retryDelay, retryBackoff } = sendOptions(job);
+    await engine.boss.insert(
+      items.map(({ payload, opts }) => ({
+        name: job.name,
+        data: payload,
+        retryLimit,
+        retryDelay,
+        retryBackoff,
+        ...(opts?.id ? { id: runIdFor(job.name, opts.id) } : {}),
+        // pg-boss reads a startAfter without a trailing Z as an interval: seconds from now.
+        ...(opts?.delaySeconds ? { startAfter: String(opts.delaySeconds) } : {}),
+      })),
+    );
+    if (items.some((i) => !i.opts?.delaySeconds)) engine.notify(job.name);
+  },
   async wake(job) {
     (await getEngine()).notify(job.name);
   },

@@ -49,6 +49,17 @@ export const inngestPort: JobsPort = {
     });
     return { runId: null, duplicate: false };
   },
+  async enqueueMany(job, items) {
+    if (items.length === 0) return;
+    await inngest.send(
+      items.map(({ payload, opts }) => ({
+        name: job.name,
+        data: payload,
+        ...(opts?.id ? { id: opts.id } : {}),
+        ...(opts?.delaySeconds ? { ts: Date.now() + opts.delaySeconds * 1000 } : {}),
+      })),
+    );
+  },
   wake: async () => {},
   liveRuns: (db, names, key, value) =>
     db.$queryRawUnsafe<{ id: string; name: string }[]>(
