@@ -73,6 +73,9 @@ export const env = createEnv({
     JOBS_PROVIDER: z.enum(["embedded", "inngest"]).optional(),
     // First delay of the embedded engine's exponential backoff (whole seconds, at least 1; doubles per attempt).
     JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+    // How often an idle worker of the embedded engine looks for runs, in seconds (2; 0.5 under NODE_ENV=test). A
+    // worker that found runs looks again at once.
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
     // PostgreSQL schema of the embedded engine's tables (tests give each process its own).
     JOB_ENGINE_SCHEMA: z
       .string()
@@ -219,6 +222,7 @@ export const env = createEnv({
     JOBS_PROVIDER: process.env.JOBS_PROVIDER || undefined,
     JOB_RETRY_BASE_MS: process.env.JOB_RETRY_BASE_MS || undefined,
     JOB_ENGINE_SCHEMA: process.env.JOB_ENGINE_SCHEMA || undefined,
+    JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS || undefined,
     OPENAI_API_KEY: process.env.OPENAI_API_KEY || undefined,
     OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined,
     OPENAI_MODEL: process.env.OPENAI_MODEL || undefined,

@@ -22,7 +22,7 @@ const STALE_AFTER_S = 15;
 /** Crash takeovers of one run that do not count against its retries. */
 const MAX_TAKEOVERS = 5;
 const WORKERS_PER_JOB = 2;
-const POLL_S = env.NODE_ENV === "test" ? 0.5 : 2;
+const POLL_S = env.JOB_POLL_SECONDS ?? (env.NODE_ENV === "test" ? 0.5 : 2);
 
 const holder = globalThis as { __jobEngine?: Promise<Engine> };
 
@@ -110,13 +110,18 @@ async function startEngine(): Promise<Engine> {
     // A wide job (`workers`) takes batches rather than more pollers: the same runs at once, the same idle polls.
     const batchSize = Math.max(1, Math.ceil((job.workers ?? WORKERS_PER_JOB) / WORKERS_PER_JOB));
     for (let i = 0; i < WORKERS_PER_JOB; i++) {
-      ids.push(
-        await boss.work<object>(
-          job.name,
-          { includeMetadata: true, batchSize, pollingIntervalSeconds: POLL_S },
-          (batch) => Promise.all(batch.map((pj) => runAndSettle(boss, job, pj, scope))).then(() => undefined),
-        ),
+      let id = "";
+      id = await boss.work<object>(
+        job.name,
+        { includeMetadata: true, batchSize, pollingIntervalSeconds: POLL_S },
+        async (batch) => {
+          await Promise.all(batch.map((pj) => runAndSettle(boss, job, pj, scope)));
+          // pg-boss waits out the polling interval after every fetch: a full batch says more may be queued, so
+          // the worker looks again at once (a fan-out's queue drains at its runs' pace, not a batch per poll).
+          if (batch.length === batchSize) boss.notifyWorker(id);
+        },
       );
+      ids.push(id);
     }
     workers.set(job.name, ids);
   };
