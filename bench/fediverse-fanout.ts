@@ -126,6 +126,9 @@ try {
     FEDIVERSE: "on",
     FEDIVERSE_ALLOW_PRIVATE_ADDRESS: "1",
     FEDIVERSE_PROCESS: "own",
+    // NODE_ENV=test polls every 0.5 s; the engines poll as in production, or the server side's idle polling (a
+    // second engine here, beside the site's own) would weigh on the windows the idle ones do not have.
+    JOB_POLL_SECONDS: "2",
   } as const;
   const spawned = performance.now();
   deliverer = await startDeliverer({ ...process.env, ...fanoutEnv }, "bench/results/fediverse-fanout-deliverer.log");
