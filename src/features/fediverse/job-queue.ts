@@ -103,9 +103,14 @@ export class JobsMessageQueue implements MessageQueue {
       await holder.__fediverseDeliveryGate?.();
       const chunk = await this.slim(messages.slice(i, i + ENQUEUE_CHUNK));
       await this.tracker?.queued(chunk);
-      // One statement per job for the chunk: 200 single inserts cost the database (at the pages' priority) ~10×.
+      // One statement per job for the chunk rather than 200 inserts, each at the database's (the pages') priority.
       const byJob = new Map<QueuedTaskJob, unknown[]>();
-      for (const message of chunk) byJob.set(this.jobOf(message), [...(byJob.get(this.jobOf(message)) ?? []), message]);
+      for (const message of chunk) {
+        const job = this.jobOf(message);
+        const queued = byJob.get(job);
+        if (queued) queued.push(message);
+        else byJob.set(job, [message]);
+      }
       for (const [job, queued] of byJob)
         await enqueueMany(
           job,
