@@ -1,6 +1,10 @@
 import { env } from "~/platform/env/env.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until the wall clock reaches `at`: a timer may fire a millisecond before Date.now() gets there. */
+async function sleepUntil(at: number): Promise<void> {
+  for (let left = at - Date.now(); left > 0; left = at - Date.now()) await sleep(left);
+}
 const ANSWER_WAIT_MS = 60_000;
 /** A wait that never keeps the process alive by itself (it only bounds another wait). */
 const bound = (ms: number) =>
@@ -65,11 +69,9 @@ export class Pacer {
       if (this.recent.length === this.perSecond) {
         // A request that never answers holds the window at most this long, never the whole process's sending.
         const answered = await Promise.race([this.recent[0]!.answeredAt, bound(ANSWER_WAIT_MS)]);
-        const windowEnds = answered + 1000;
-        if (windowEnds > Date.now()) await sleep(windowEnds - Date.now());
+        await sleepUntil(answered + 1000);
       }
-      const wait = this.last + 1000 / this.rate - Date.now();
-      if (wait > 0) await sleep(wait);
+      await sleepUntil(this.last + 1000 / this.rate);
       this.last = Date.now();
       this.recent.push(turn);
       if (this.recent.length > this.perSecond) this.recent.shift();
