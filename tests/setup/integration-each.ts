@@ -22,6 +22,11 @@ const g = globalThis as unknown as {
   __workerEnv?: Record<string, string | undefined>;
   __filesInWorker?: number;
 };
+// An engine started after the file before had stopped its own (a late enqueue from a task still running) would
+// serve this file with that file's modules and schema: stop it before anything here asks for one.
+const leftEngine = g.__jobEngine;
+g.__jobEngine = undefined;
+await (await leftEngine?.catch(() => undefined))?.stop();
 g.__workerEnv ??= { ...process.env };
 for (const key of Object.keys(process.env)) if (!(key in g.__workerEnv)) delete process.env[key];
 Object.assign(process.env, g.__workerEnv);

@@ -6,6 +6,7 @@ import {
 } from "~/features/fediverse/federation.ts";
 import { type QueuedTaskJob, queuedTaskJob } from "~/features/fediverse/job-queue.ts";
 import { createPrismaClient, type DbClient } from "~/platform/db/client.ts";
+import { getEngine } from "~/platform/jobs/engines/embedded/engine.ts";
 import { startLoopbackServer } from "./loopback-server.ts";
 
 export interface FediverseSite {
@@ -44,6 +45,16 @@ export async function startFediverseSiteOn(
     taskJob,
     async close() {
       queueStop.abort();
+      // The site's queued runs end with it: left retrying with no listener in the process, they would hold every
+      // later wait for this process's jobs to settle (the next test files of the worker).
+      const engine = await getEngine();
+      await engine.boss.offWork(taskJob.name);
+      await engine.boss
+        .getDb()
+        .executeSql(
+          `UPDATE ${engine.schema}.job SET state = 'cancelled', completed_on = now() WHERE name = $1 AND state < 'completed'`,
+          [taskJob.name],
+        );
       await server.close();
       await db.$disconnect();
     },
