@@ -61,9 +61,9 @@ export class Pacer {
    * second after the answer to the request `perSecond` turns back: that request reached the provider before
    * its answer came, this one reaches it after its release, so the provider never counts more than
    * `perSecond` in one second, however late a slow request arrived (a new connection, a loaded machine) and
-   * however many requests are in flight.
+   * however many requests are in flight. `request` gets the clock at its release.
    */
-  async run<T>(request: () => Promise<T>): Promise<T> {
+  async run<T>(request: (releasedAt: number) => Promise<T>): Promise<T> {
     const turn = newTurn();
     const released = this.queue.then(async () => {
       if (this.recent.length === this.perSecond) {
@@ -75,11 +75,12 @@ export class Pacer {
       this.last = Date.now();
       this.recent.push(turn);
       if (this.recent.length > this.perSecond) this.recent.shift();
+      return this.last;
     });
     this.queue = released;
-    await released;
+    const releasedAt = await released;
     try {
-      return await request();
+      return await request(releasedAt);
     } finally {
       turn.answer();
     }
