@@ -97,6 +97,8 @@ async function pageScripts(body: string): Promise<string> {
 const PROVIDER = /\\?"timeZone\\?":\\?"Europe\/Madrid\\?"/;
 /** use-intl's error codes: in its runtime's code (formatters, provider), whatever the minifier renames. */
 const INTL_RUNTIME = ["ENVIRONMENT_FALLBACK", "INSUFFICIENT_PATH"];
+/** A prop that next/link reads, kept by the minifier: its code is in the scripts. */
+const ROUTER_LINK = "legacyBehavior";
 
 describe("the reading pages carry no message runtime", () => {
   it.each([
@@ -112,6 +114,8 @@ describe("the reading pages carry no message runtime", () => {
     expect(body).not.toMatch(PROVIDER);
     const scripts = await pageScripts(body);
     for (const marker of INTL_RUNTIME) expect(scripts, `${p} ${marker}`).not.toContain(marker);
+    // Their links are plain anchors: a click loads the next page as it is cached, with no client router link.
+    expect(scripts, `${p} next/link`).not.toContain(ROUTER_LINK);
   });
 
   it("while a page whose form formats its texts in the browser still has both (the check sees them)", async () => {

@@ -14,9 +14,9 @@ import { HomeNewsletter } from "~/features/newsletter/ui/home-newsletter.tsx";
 import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { publisherJsonLd } from "~/features/seo/index.ts";
 import { absoluteUrl, pageMetadata } from "~/platform/http/page-metadata.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { Button } from "~/ui/button.tsx";
 import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
 

@@ -1,13 +1,12 @@
 "use client";
 
-import NextLink from "next/link";
 import { usePathname as useNextPathname, useParams } from "next/navigation";
 import type { ComponentProps } from "react";
 import { defaultLocale, isLocale, type Locale, localizedPath, unlocalizedPath } from "./locales.ts";
 
 /**
- * Locale-aware navigation for the public pages, on Next's own router only: the page's language is the
- * `[locale]` segment of the route. next-intl's Link and hooks need its client provider and runtime
+ * Locale-aware navigation for the public pages' client islands, on Next's own router only: the page's language
+ * is the `[locale]` segment of the route. next-intl's Link and hooks need its client provider and runtime
  * (use-intl, intl-messageformat) on every page; these need nothing beyond Next.
  */
 export function useLocale(): Locale {
@@ -20,12 +19,16 @@ export function usePathname(): string {
   return unlocalizedPath(useNextPathname() ?? "/");
 }
 
-/** next/link with `href` a site path ("/noticias"), written in the page's language or in `locale`. */
+/**
+ * A link to a site path ("/noticias") in the page's language, or in `locale`. A plain anchor, not next/link:
+ * reader pages are whole cached documents, so a click loads the next one as it is stored, and no page carries
+ * the client router's link code (server components use server-link.tsx, the same anchor).
+ */
 export function Link({
   href,
   locale,
   ...props
-}: Omit<ComponentProps<typeof NextLink>, "href" | "locale"> & { href: string; locale?: Locale }) {
+}: Omit<ComponentProps<"a">, "href"> & { href: string; locale?: Locale }) {
   const current = useLocale();
-  return <NextLink href={localizedPath(href, locale ?? current)} {...props} />;
+  return <a href={localizedPath(href, locale ?? current)} {...props} />;
 }

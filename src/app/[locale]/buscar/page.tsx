@@ -5,8 +5,8 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit, type SearchKind } from 
 import { siteSearch } from "~/features/search/index.ts";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
 import { formatDate } from "~/platform/i18n/format.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "~/features/users/ui/auth-card.tsx";
 import { LoginForm } from "~/features/users/ui/login-form.tsx";
-import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { ClientTexts } from "~/ui/client-texts.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

@@ -3,9 +3,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "~/features/users/ui/auth-card.tsx";
 import { PasswordForm } from "~/features/users/ui/password-form.tsx";
 import { getSession } from "~/platform/auth/get-session.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import { redirect } from "~/platform/i18n/navigation.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { ClientTexts } from "~/ui/client-texts.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {

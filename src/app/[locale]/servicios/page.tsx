@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { pageMetadata } from "~/platform/http/page-metadata.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";

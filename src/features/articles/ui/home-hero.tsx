@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "~/platform/i18n/link.tsx";
 import { useTranslations } from "~/platform/i18n/server.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { Button } from "~/ui/button.tsx";
 
 /** Home hero (docs/product.md §2): title, subtitle, explore-news and subscribe calls (the page brings the newsletter's). */

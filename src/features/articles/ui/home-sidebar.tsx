@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/platform/i18n/link.tsx";
+import { Link } from "~/platform/i18n/server-link.tsx";
 
 export function SidebarSection({
   title,

@@ -1,9 +1,9 @@
 import { TopicBadges } from "~/features/articles/ui/topic-badges.tsx";
 import { formatDate } from "~/platform/i18n/format.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
 import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/locales.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { POLICIES } from "../policies.ts";
 
 /** Extra links some policies carry (the corrections list, whose English path is translated; the contact form). */

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { formatDate } from "~/platform/i18n/format.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import { pick } from "~/platform/i18n/localized.ts";
 import type { Locale } from "~/platform/i18n/routing.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { PageHeader } from "~/ui/page-header.tsx";
 import type { ArchivedNewsletter } from "../archive/archive.ts";
 import { archivePath } from "../urls.ts";

@@ -1,9 +1,9 @@
 import { SearchForm, type SearchFormTexts } from "~/features/search/ui/search-form.tsx";
 import type { AuthControlsTexts } from "~/features/users/ui/auth-controls.tsx";
 import { DeferredAuthControls } from "~/features/users/ui/deferred-auth-controls.tsx";
-import { Link } from "~/platform/i18n/link.tsx";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { LanguageToggle, type LanguageToggleTexts } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu, type MobileMenuTexts } from "./mobile-menu.tsx";

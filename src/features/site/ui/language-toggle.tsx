@@ -15,13 +15,13 @@ function rememberLocale(locale: Locale) {
 }
 
 /**
- * This page in `locale`. Never prefetched: a language switch is a deliberate choice. A click remembers it.
+ * This page in `locale`. A click remembers it.
  */
 function LocaleLink({
   locale,
   onClick,
   ...link
-}: Omit<ComponentProps<typeof Link>, "href" | "locale" | "hrefLang" | "lang" | "prefetch"> & { locale: Locale }) {
+}: Omit<ComponentProps<typeof Link>, "href" | "locale" | "hrefLang" | "lang"> & { locale: Locale }) {
   const pathname = usePathname();
   return (
     <Link
@@ -29,7 +29,6 @@ function LocaleLink({
       locale={locale}
       hrefLang={locale}
       lang={locale}
-      prefetch={false}
       onClick={(event) => {
         rememberLocale(locale);
         onClick?.(event);

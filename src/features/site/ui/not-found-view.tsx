@@ -1,5 +1,5 @@
-import { Link } from "~/platform/i18n/link.tsx";
 import { useTranslations } from "~/platform/i18n/server.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { NOT_FOUND_ATTRIBUTE, NOT_FOUND_VALUE } from "~/platform/request-edge/page-status.js";
 import { Button } from "~/ui/button.tsx";
 

@@ -6,8 +6,8 @@ import { authorJsonLd, publisherJsonLd } from "~/features/seo/index.ts";
 import { itemRoute } from "~/features/seo/ui/item-route.tsx";
 import { absoluteUrl, pageMetadata, shareCardUrl } from "~/platform/http/page-metadata.ts";
 import { formatDate, truncate } from "~/platform/i18n/format.ts";
-import { Link } from "~/platform/i18n/link.tsx";
 import { pick, pickList } from "~/platform/i18n/localized.ts";
+import { Link } from "~/platform/i18n/server-link.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { ExternalLinks } from "~/ui/external-links.tsx";
 
