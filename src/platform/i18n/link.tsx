@@ -1,8 +1,8 @@
 "use client";
 
 import { usePathname as useNextPathname, useParams } from "next/navigation";
-import type { ComponentProps } from "react";
-import { defaultLocale, isLocale, type Locale, localizedPath, unlocalizedPath } from "./locales.ts";
+import { defaultLocale, isLocale, type Locale, unlocalizedPath } from "./locales.ts";
+import { type LinkProps, LocalizedAnchor } from "./localized-anchor.tsx";
 
 /**
  * Locale-aware navigation for the public pages' client islands, on Next's own router only: the page's language
@@ -19,16 +19,8 @@ export function usePathname(): string {
   return unlocalizedPath(useNextPathname() ?? "/");
 }
 
-/**
- * A link to a site path ("/noticias") in the page's language, or in `locale`. A plain anchor, not next/link:
- * reader pages are whole cached documents, so a click loads the next one as it is stored, and no page carries
- * the client router's link code (server components use server-link.tsx, the same anchor).
- */
-export function Link({
-  href,
-  locale,
-  ...props
-}: Omit<ComponentProps<"a">, "href"> & { href: string; locale?: Locale }) {
+/** A link in the page's language, or in `locale`, for client islands (server components use server-link.tsx's). */
+export function Link({ locale, ...props }: LinkProps) {
   const current = useLocale();
-  return <a href={localizedPath(href, locale ?? current)} {...props} />;
+  return <LocalizedAnchor locale={locale ?? current} {...props} />;
 }
