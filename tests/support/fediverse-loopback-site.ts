@@ -45,8 +45,8 @@ export async function startFediverseSiteOn(
     taskJob,
     async close() {
       queueStop.abort();
-      // The site's queued runs end with it: left retrying with no listener in the process, they would hold every
-      // later wait for this process's jobs to settle (the next test files of the worker).
+      // The site's queued runs end with it: left retrying with no listener, a run outlived its test file and
+      // enqueued again after the file's teardown, starting an engine the worker's next file was then served by.
       const engine = await getEngine();
       await engine.boss.offWork(taskJob.name);
       await engine.boss
