@@ -45,8 +45,8 @@ export async function startFediverseSiteOn(
     taskJob,
     async close() {
       queueStop.abort();
-      // The site's queued runs end with it: left retrying with no listener, a run outlived its test file and
-      // enqueued again after the file's teardown, starting an engine the worker's next file was then served by.
+      // The site's queued runs end with it: left retrying with no listener, a run outlived its test file and kept
+      // running in the worker while its next file ran (whose job retries then never came).
       const engine = await getEngine();
       await engine.boss.offWork(taskJob.name);
       await engine.boss
