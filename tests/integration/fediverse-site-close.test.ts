@@ -6,8 +6,8 @@ import { settleJobs } from "../support/jobs.ts";
 
 /**
  * A test site's federation closed with a task still queued (a delivery waiting out its retry): its runs end with
- * it. Left behind, the run would retry for minutes with no listener in the process, and every later file of the
- * worker that waits for its jobs to settle would wait for it.
+ * it. Left behind, the run retried for minutes with no listener, in the worker process, while the worker's next
+ * test files ran.
  */
 describe("a loopback fediverse site, closed", () => {
   it("leaves no run of its queue behind", async () => {
