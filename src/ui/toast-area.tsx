@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { onToasterLoaded } from "./toast.ts";
+import { onToasterLoaded, showCarriedToast } from "./toast.ts";
 
 type ToasterComponent = Parameters<Parameters<typeof onToasterLoaded>[0]>[0];
 
@@ -12,7 +12,11 @@ type ToasterComponent = Parameters<Parameters<typeof onToasterLoaded>[0]>[0];
  */
 export function ToastArea() {
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
-  useEffect(() => onToasterLoaded((component) => setToaster(() => component)), []);
+  useEffect(() => {
+    const stop = onToasterLoaded((component) => setToaster(() => component));
+    showCarriedToast();
+    return stop;
+  }, []);
   if (!Toaster) return null;
   return (
     <Toaster

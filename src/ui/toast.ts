@@ -35,3 +35,38 @@ export function onToasterLoaded(render: (component: ToasterComponent) => void): 
     if (showToaster === render) showToaster = undefined;
   };
 }
+
+const CARRIED = "riesgos.toast";
+/** `from`: the document that left it (its time origin), which must not show it itself. */
+type Carried = { kind: Kind; message: string; description?: string; from: number };
+
+/**
+ * A toast for the page a document navigation is about to load (`location.assign`): kept in the tab's session
+ * storage and shown by that page's toast area. Reader pages are whole documents (their static parts are not in
+ * the client router's payload), so an action that ends on another page loads it instead of routing to it.
+ */
+export function toastOnNextPage(kind: Kind, message: string, data?: { description?: string }) {
+  const carried: Carried = { kind, message, description: data?.description, from: performance.timeOrigin };
+  try {
+    sessionStorage.setItem(CARRIED, JSON.stringify(carried));
+  } catch {
+    show(kind, message, data); // storage refused (private mode, quota): at least this page shows it
+  }
+}
+
+/** Used by <ToastArea> on each page load: the toast the previous page left for it, if any. */
+export function showCarriedToast() {
+  let carried: Carried | null = null;
+  try {
+    const raw = sessionStorage.getItem(CARRIED);
+    carried = raw ? (JSON.parse(raw) as Carried) : null;
+    // Left by this very page on its way out (its toast area can mount after the action): for the next one.
+    if (carried?.from === performance.timeOrigin) return;
+    sessionStorage.removeItem(CARRIED);
+  } catch {
+    return;
+  }
+  if (carried && ["success", "error", "info"].includes(carried.kind) && typeof carried.message === "string") {
+    show(carried.kind, carried.message, carried.description ? { description: carried.description } : undefined);
+  }
+}

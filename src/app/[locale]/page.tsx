@@ -19,6 +19,7 @@ import type { Locale } from "~/platform/i18n/routing.ts";
 import { Link } from "~/platform/i18n/server-link.tsx";
 import { Button } from "~/ui/button.tsx";
 import { JsonLd, SectionHeading } from "~/ui/page-header.tsx";
+import { StaticMarkup } from "~/ui/static-markup/static-markup.tsx";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -62,6 +63,44 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
     directoryContent.referents({ limit: 3 }),
   ]);
 
+  const sidebar = [
+    {
+      title: t("featuredApps"),
+      href: "/aplicaciones",
+      linkLabel: t("allApps"),
+      testId: "home-apps",
+      body: applications.map((app) => <ApplicationCard key={app.slug} app={app} compact />),
+    },
+    {
+      title: t("keyReferents"),
+      href: "/referentes",
+      linkLabel: t("allReferents"),
+      testId: "home-referents",
+      body: referents.map((r) => <ReferentCard key={r.slug} referent={r} compact />),
+    },
+    {
+      title: t("essentialResources"),
+      href: "/recursos",
+      linkLabel: t("allResources"),
+      testId: "home-resources",
+      body: (
+        <ul className="divide-y divide-rule border-y border-rule">
+          {[
+            { label: t("resourceAiAct"), url: "https://eur-lex.europa.eu/eli/reg/2024/1689/oj" },
+            { label: t("resourceAiIndex"), url: "https://hai.stanford.edu/ai-index" },
+            { label: t("resourceAlignmentForum"), url: "https://www.alignmentforum.org/" },
+          ].map((r) => (
+            <li key={r.url}>
+              <a href={r.url} target="_blank" rel="noopener noreferrer" className="resource-link">
+                {r.label} <span aria-hidden="true">↗</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+
   return (
     <main className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <JsonLd
@@ -83,7 +122,8 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
       />
       <TrendingTopics />
 
-      <section aria-labelledby="must-watch" className="mt-10" data-testid="home-interviews">
+      {/* Cards and links hold no control: static markup, in the HTML and not again in the payload (StaticMarkup). */}
+      <StaticMarkup as="section" aria-labelledby="must-watch" className="mt-10" data-testid="home-interviews">
         <SectionHeading
           id="must-watch"
           action={
@@ -99,10 +139,10 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
             <InterviewCard key={interview.slug} interview={interview} isNew={i === 0} />
           ))}
         </div>
-      </section>
+      </StaticMarkup>
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
+        <StaticMarkup as="div" className="min-w-0">
           {featured && (
             <section aria-label={cards("featured")} data-testid="home-featured">
               <ArticleCard article={featured} size="large" label={cards("featured")} headingLevel={2} />
@@ -142,45 +182,17 @@ export default async function HomePage({ params }: { params: Promise<{ locale: L
               </Link>
             </section>
           )}
-        </div>
+        </StaticMarkup>
 
         <aside className="space-y-10" data-testid="home-sidebar">
           <HomeNewsletter title={t("newsletterTitle")} text={t("newsletterText")} locale={locale} />
-          <SidebarSection title={t("featuredApps")} href="/aplicaciones" linkLabel={t("allApps")} testId="home-apps">
-            {applications.map((app) => (
-              <ApplicationCard key={app.slug} app={app} compact />
+          <StaticMarkup as="div" className="space-y-10">
+            {sidebar.map(({ body, ...section }) => (
+              <SidebarSection key={section.testId} {...section}>
+                {body}
+              </SidebarSection>
             ))}
-          </SidebarSection>
-          <SidebarSection
-            title={t("keyReferents")}
-            href="/referentes"
-            linkLabel={t("allReferents")}
-            testId="home-referents"
-          >
-            {referents.map((r) => (
-              <ReferentCard key={r.slug} referent={r} compact />
-            ))}
-          </SidebarSection>
-          <SidebarSection
-            title={t("essentialResources")}
-            href="/recursos"
-            linkLabel={t("allResources")}
-            testId="home-resources"
-          >
-            <ul className="divide-y divide-rule border-y border-rule">
-              {[
-                { label: t("resourceAiAct"), url: "https://eur-lex.europa.eu/eli/reg/2024/1689/oj" },
-                { label: t("resourceAiIndex"), url: "https://hai.stanford.edu/ai-index" },
-                { label: t("resourceAlignmentForum"), url: "https://www.alignmentforum.org/" },
-              ].map((r) => (
-                <li key={r.url}>
-                  <a href={r.url} target="_blank" rel="noopener noreferrer" className="resource-link">
-                    {r.label} <span aria-hidden="true">↗</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </SidebarSection>
+          </StaticMarkup>
         </aside>
       </div>
     </main>

@@ -126,9 +126,10 @@ export function AdminShell({ section, username }: { section: AdminSectionKey; us
             data-testid="admin-logout"
             onClick={() => {
               leaving.current = true;
-              const done = signOut();
-              router.push("/");
-              void done.then(() => router.refresh());
+              // Home loaded as a document once the session is gone (its static parts need the document).
+              void signOut()
+                .catch(() => undefined)
+                .then(() => window.location.assign(localizedPath("/", isLocale(locale) ? locale : defaultLocale)));
             }}
           >
             {t("logout")}

@@ -1,6 +1,6 @@
-import { Link } from "~/platform/i18n/link.tsx";
 import type { Locale } from "~/platform/i18n/locales.ts";
 import { pick } from "~/platform/i18n/localized.ts";
+import { LocalizedAnchor } from "~/platform/i18n/localized-anchor.tsx";
 import { humanize } from "~/platform/i18n/taxonomy.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -57,9 +57,10 @@ export function ArticleCardView({
         )}
       </div>
       <Heading className={TITLE[size]}>
-        <Link href={`/noticias/${article.slug}`} className="article-link">
+        {/* The anchor itself, not an island's Link: server pages render this card as static markup. */}
+        <LocalizedAnchor href={`/noticias/${article.slug}`} locale={locale} className="article-link">
           {pick(locale, article.title_es, article.title_en)}
-        </Link>
+        </LocalizedAnchor>
       </Heading>
       {size !== "small" && (
         <p className={cn("card-summary", size === "large" ? "text-lg leading-relaxed" : "text-[0.95rem]")}>

@@ -1,12 +1,14 @@
 import { useTranslations } from "~/platform/i18n/server.ts";
 import { TRENDING_TOPICS, taxonomyLabel } from "~/platform/i18n/taxonomy.ts";
+import { StaticMarkup } from "~/ui/static-markup/static-markup.tsx";
 
-/** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (docs/product.md §2). */
+/** The fixed strip of 6 trending topics with its hard-coded 'updated 2 hours ago' label (docs/product.md §2), as static markup. */
 export function TrendingTopics() {
   const t = useTranslations("home");
   const topics = useTranslations("taxonomy.topics");
   return (
-    <section
+    <StaticMarkup
+      as="section"
       aria-labelledby="trending"
       className="flex flex-col gap-3 border-b border-rule py-4 md:flex-row md:items-center"
       data-testid="trending-topics"
@@ -24,6 +26,6 @@ export function TrendingTopics() {
           </li>
         ))}
       </ul>
-    </section>
+    </StaticMarkup>
   );
 }

@@ -5,6 +5,7 @@ import { newsletterSignupTexts } from "~/features/newsletter/ui/newsletter-signu
 import type { Locale } from "~/platform/i18n/locales.ts";
 import { useLocale, useTranslations } from "~/platform/i18n/server.ts";
 import { Link } from "~/platform/i18n/server-link.tsx";
+import { StaticMarkup } from "~/ui/static-markup/static-markup.tsx";
 import { LanguageButtons } from "./language-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
@@ -24,7 +25,8 @@ export function SiteFooter() {
         texts={newsletterSignupTexts(locale)}
       />
       <div className="bg-ink text-paper">
-        <div className="wrap grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        {/* Links and texts only: static markup, in the HTML but not again in the page's payload. */}
+        <StaticMarkup as="div" className="wrap grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
           <div>
             <Logo inverted />
             <p className="mt-4 text-sm leading-relaxed text-paper/80">{t("about")}</p>
@@ -82,7 +84,7 @@ export function SiteFooter() {
               </li>
             ))}
           </FooterColumn>
-        </div>
+        </StaticMarkup>
         <div className="border-t border-paper/15">
           <div className="footer-bar">
             <p>{t("copyright")}</p>

@@ -1,10 +1,10 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { useRouter } from "~/platform/i18n/navigation.ts";
+import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { PostJsonError } from "~/ui/post-json.ts";
-import { toast } from "~/ui/toast.ts";
+import { toast, toastOnNextPage } from "~/ui/toast.ts";
 import { safeCallbackUrl } from "../safe-redirect.ts";
 import { loginRequest } from "./auth-api.ts";
 import { AuthForm, emailField, passwordField } from "./auth-fields.tsx";
@@ -15,7 +15,7 @@ const FIELDS = { email: emailField, password: passwordField("password", "passwor
 /** Sign-in (docs/product.md §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations("auth");
-  const router = useRouter();
+  const locale = useLocale() as Locale;
   const { signedIn } = useAuth();
   const [pending, setPending] = useState(false);
   const [values, setValues] = useState({ email: "", password: "" });
@@ -31,9 +31,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     try {
       const { user } = await loginRequest({ email, password });
       signedIn(user);
-      toast.success(t("welcomeTitle", { username: user.username }), { description: t("welcomeText") });
-      router.push(safeCallbackUrl(callbackUrl, window.location.origin));
-      router.refresh();
+      toastOnNextPage("success", t("welcomeTitle", { username: user.username }), { description: t("welcomeText") });
+      window.location.assign(localizedPath(safeCallbackUrl(callbackUrl, window.location.origin), locale));
     } catch (err) {
       const status = err instanceof PostJsonError ? err.status : 0;
       const description =

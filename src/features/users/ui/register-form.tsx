@@ -1,11 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { useRouter } from "~/platform/i18n/navigation.ts";
+import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
 import { PASSWORD_MIN } from "~/ui/form-limits.ts";
 import { PostJsonError } from "~/ui/post-json.ts";
-import { toast } from "~/ui/toast.ts";
+import { toast, toastOnNextPage } from "~/ui/toast.ts";
 import { registerRequest } from "./auth-api.ts";
 import { AuthForm, emailField, passwordField, usernameField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
@@ -21,7 +21,7 @@ const FIELDS = {
 /** Sign-up (docs/product.md §2 /register, §5 validation, §8 toasts). Success signs in and goes to `/`. */
 export function RegisterForm() {
   const t = useTranslations("auth");
-  const router = useRouter();
+  const locale = useLocale() as Locale;
   const { signedIn } = useAuth();
   const [pending, setPending] = useState(false);
   const [values, setValues] = useState({ username: "", email: "", password: "", confirm: "" });
@@ -43,9 +43,10 @@ export function RegisterForm() {
     try {
       const { user } = await registerRequest({ username, email, password });
       signedIn(user);
-      toast.success(t("registerSuccessTitle"), { description: t("registerSuccessText", { username: user.username }) });
-      router.push("/");
-      router.refresh();
+      toastOnNextPage("success", t("registerSuccessTitle"), {
+        description: t("registerSuccessText", { username: user.username }),
+      });
+      window.location.assign(localizedPath("/", locale));
     } catch (err) {
       setPending(false);
       const { code, field, retryAfter } =

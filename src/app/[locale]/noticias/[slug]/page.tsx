@@ -23,6 +23,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { ExternalLinks } from "~/ui/external-links.tsx";
 import { SectionHeading } from "~/ui/page-header.tsx";
 import { Prose } from "~/ui/prose.tsx";
+import { StaticMarkup } from "~/ui/static-markup/static-markup.tsx";
 
 /** Each article is rendered into Next's cache on its first request and served from it until a write expires it. */
 const route = itemRoute({
@@ -95,7 +96,8 @@ const route = itemRoute({
     const author = displayAuthor(article);
     return (
       <>
-        <article className="mx-auto max-w-3xl" data-testid="article">
+        {/* The article and its related cards hold no control: static markup, not sent twice (StaticMarkup). */}
+        <StaticMarkup as="article" className="mx-auto max-w-3xl" data-testid="article">
           {backLink}
           <header>
             <div className="flex flex-wrap items-center gap-2">
@@ -156,18 +158,23 @@ const route = itemRoute({
               <ResponsibilityLine responsibility={responsibility} locale={locale} className="mt-2 text-sm" />
             </VerificationBox>
           )}
-        </article>
+        </StaticMarkup>
         <ArticleReplies slug={article.slug} locale={locale} />
         <ReportError slug={article.slug} locale={locale} />
         {related.length > 0 && (
-          <section aria-labelledby="related" className="mx-auto mt-16 max-w-5xl" data-testid="related">
+          <StaticMarkup
+            as="section"
+            aria-labelledby="related"
+            className="mx-auto mt-16 max-w-5xl"
+            data-testid="related"
+          >
             <SectionHeading id="related">{t("related")}</SectionHeading>
             <div className="grid gap-8 md:grid-cols-3">
               {related.map((a) => (
                 <ArticleCard key={a.slug} article={a} size="small" />
               ))}
             </div>
-          </section>
+          </StaticMarkup>
         )}
       </>
     );
