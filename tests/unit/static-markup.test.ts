@@ -77,3 +77,21 @@ describe("static markup: the handoff between the two renders", () => {
     expect(copy.takeStaticContent(id)).toEqual({ html: "<p>shared</p>" });
   });
 });
+
+describe("static markup: what the store keeps", () => {
+  it("drops content no HTML render took: after 30 s, and the oldest beyond 2,000 entries", () => {
+    vi.useFakeTimers();
+    try {
+      const old = holdStaticContent({ html: "<p>old</p>" });
+      vi.advanceTimersByTime(31_000);
+      holdStaticContent({ html: "<p>new</p>" });
+      expect(takeStaticContent(old)).toBeUndefined();
+      const first = holdStaticContent({ html: "<p>first</p>" });
+      const ids = Array.from({ length: 2_000 }, (_, i) => holdStaticContent({ html: `<p>${i}</p>` }));
+      expect(takeStaticContent(first)).toBeUndefined();
+      expect(takeStaticContent(ids[1_999]!)).toEqual({ html: "<p>1999</p>" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -4,14 +4,16 @@ import type { ReactNode } from "react";
  * Markup a server component rendered, held for the HTML render of the same request. Next renders a page twice in
  * one process: its server components into the RSC payload, then that payload into HTML, each layer with its own
  * copy of every module; the process's global object is what the two share. An entry is taken once, by the HTML
- * render that reads its slot; one never taken (an aborted render) is dropped after a minute.
+ * render that reads its slot. One never taken (a render of the payload alone, for a client navigation or an
+ * aborted render) is dropped after 30 s, or sooner once 2,000 are held: a flood of payload requests cannot
+ * grow the store past a few tens of MB, and an HTML render takes its entries within moments of their holding.
  */
 export type StaticContent = { tree: ReactNode } | { html: string };
 
 type Entry = { content: StaticContent; at: number };
 const KEY = Symbol.for("riesgos.static-markup");
-const TTL_MS = 60_000;
-const MAX_ENTRIES = 10_000;
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 2_000;
 
 function entries(): Map<string, Entry> {
   const holder = globalThis as { [KEY]?: Map<string, Entry> };
