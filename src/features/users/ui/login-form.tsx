@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { type Locale, localizedPath } from "~/platform/i18n/locales.ts";
+import { useRouter } from "~/platform/i18n/navigation.ts";
 import { PostJsonError } from "~/ui/post-json.ts";
 import { toast, toastOnNextPage } from "~/ui/toast.ts";
 import { safeCallbackUrl } from "../safe-redirect.ts";
@@ -10,12 +11,15 @@ import { loginRequest } from "./auth-api.ts";
 import { AuthForm, emailField, passwordField } from "./auth-fields.tsx";
 import { useAuth } from "./use-auth.ts";
 
+/** The admin desk's paths (a callback back to a gated section). */
+const DESK = /^\/admin(?:[/?#]|$)/;
 const FIELDS = { email: emailField, password: passwordField("password", "password", "current-password") };
 
 /** Sign-in (docs/product.md §2 /login, §5 validation, §8 toasts). Success goes to `/` or back to the gated page. */
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations("auth");
   const locale = useLocale() as Locale;
+  const router = useRouter();
   const { signedIn } = useAuth();
   const [pending, setPending] = useState(false);
   const [values, setValues] = useState({ email: "", password: "" });
@@ -31,8 +35,18 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     try {
       const { user } = await loginRequest({ email, password });
       signedIn(user);
-      toastOnNextPage("success", t("welcomeTitle", { username: user.username }), { description: t("welcomeText") });
-      window.location.assign(localizedPath(safeCallbackUrl(callbackUrl, window.location.origin), locale));
+      const target = safeCallbackUrl(callbackUrl, window.location.origin);
+      const welcome = t("welcomeTitle", { username: user.username });
+      if (DESK.test(target)) {
+        // The desk is one client app with no static parts: routed to, its controls live at once.
+        toast.success(welcome, { description: t("welcomeText") });
+        router.push(target);
+        router.refresh();
+      } else {
+        // A reader page is a whole document (its static parts are not in the router's payload): loaded.
+        toastOnNextPage("success", welcome, { description: t("welcomeText") });
+        window.location.assign(localizedPath(target, locale));
+      }
     } catch (err) {
       const status = err instanceof PostJsonError ? err.status : 0;
       const description =
