@@ -52,3 +52,34 @@ describe("no open redirect after sign-in", () => {
     await context.close();
   });
 });
+
+describe("where sign-in lands, and how", () => {
+  /** Signs the admin in from `path`; true when the page it lands on is the same document (client-routed). */
+  async function signInFrom(path: string, landing: string) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${path}`);
+    await page.evaluate(() => {
+      (window as { signInMarker?: boolean }).signInMarker = true;
+    });
+    await page.fill("#email", E2E_ADMIN.email);
+    await page.fill("#password", E2E_ADMIN.password);
+    await page.locator("[data-testid=login-form] button[type=submit]").click();
+    await page.waitForURL(`${baseUrl}${landing}`, { timeout: 15_000 });
+    await page
+      .getByText(/Bienvenido/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    const sameDocument = await page.evaluate(() => (window as { signInMarker?: boolean }).signInMarker === true);
+    await context.close();
+    return sameDocument;
+  }
+
+  it("routes to a gated desk section without loading a document: its controls answer at once", async () => {
+    expect(await signInFrom("/login?callbackUrl=%2Fadmin%2Fagentes", "/admin/agentes")).toBe(true);
+  });
+
+  it("loads a reader page as a document (its static parts are not in the router's payload), with the welcome", async () => {
+    expect(await signInFrom("/login", "/")).toBe(false);
+  });
+});
