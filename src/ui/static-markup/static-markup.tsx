@@ -18,19 +18,14 @@ type StaticMarkupProps = Omit<HTMLAttributes<HTMLElement>, "children" | "dangero
  * and that no client navigation re-renders: the slot keeps what the document brought (docs/reader-cache.md).
  * `html` is trusted HTML (sanitised Markdown, escaped JSON-LD), as for dangerouslySetInnerHTML.
  */
-export function StaticMarkup({ children, html, ...attributes }: StaticMarkupProps) {
-  const tree = html === undefined ? hostTree(children) : null;
+export function StaticMarkup({ children, html, as, ...attributes }: StaticMarkupProps) {
+  const content = html === undefined ? { tree: hostTree(children) } : { html };
   // Nothing to keep: the bare element (a slot found empty in the browser reloads the page).
-  if (html === undefined ? isEmpty(tree) : html === "") return createElement(attributes.as, omitAs(attributes));
-  const contentId = holdStaticContent(html === undefined ? { tree } : { html });
-  return <StaticSlot contentId={contentId} {...attributes} />;
+  if ("tree" in content ? isEmpty(content.tree) : content.html === "") return createElement(as, attributes);
+  return <StaticSlot contentId={holdStaticContent(content)} as={as} {...attributes} />;
 }
 
 function isEmpty(node: ReactNode): boolean {
   if (Array.isArray(node)) return node.every(isEmpty);
   return node === null || node === undefined || typeof node === "boolean" || node === "";
-}
-
-function omitAs<T extends { as: StaticTag }>({ as: _as, ...rest }: T): Omit<T, "as"> {
-  return rest;
 }

@@ -3,7 +3,7 @@
 import { type HTMLAttributes, useEffect, useRef } from "react";
 import { takeStaticContent } from "./handoff.ts";
 
-export type StaticTag = "div" | "section" | "aside" | "nav" | "footer" | "header" | "article" | "ul" | "script";
+export type StaticTag = "div" | "section" | "article" | "script";
 
 type StaticSlotProps = Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML"> & {
   /** The held content's key (handoff.ts); not the element's `id`. */

@@ -37,14 +37,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       signedIn(user);
       const target = safeCallbackUrl(callbackUrl, window.location.origin);
       const welcome = t("welcomeTitle", { username: user.username });
+      const details = { description: t("welcomeText") };
       if (DESK.test(target)) {
         // The desk is one client app with no static parts: routed to, its controls live at once.
-        toast.success(welcome, { description: t("welcomeText") });
+        toast.success(welcome, details);
         router.push(target);
         router.refresh();
       } else {
         // A reader page is a whole document (its static parts are not in the router's payload): loaded.
-        toastOnNextPage("success", welcome, { description: t("welcomeText") });
+        toastOnNextPage("success", welcome, details);
         window.location.assign(localizedPath(target, locale));
       }
     } catch (err) {
