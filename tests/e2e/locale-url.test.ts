@@ -14,6 +14,11 @@ afterAll(() => db.end());
 
 const get = (path: string, cookie = "") =>
   fetch(`${baseUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+/** Where a redirect points, as path and query. */
+const where = (res: Response) => {
+  const url = new URL(res.headers.get("location") ?? "", baseUrl);
+  return `${url.pathname}${url.search}`;
+};
 const lang = (html: string) => /<html[^>]* lang="([^"]+)"/.exec(html)?.[1];
 
 describe("language follows the URL", () => {
@@ -40,6 +45,20 @@ describe("language follows the URL", () => {
     }
     const en = await get("/en", "NEXT_LOCALE=es");
     expect(lang(await en.text())).toBe("en");
+  });
+
+  it("takes a choice of Spanish made at the root (the toggle's link, for a page not yet hydrated) over the remembered English, and remembers it", async () => {
+    const chosen = await get("/?idioma=es", "NEXT_LOCALE=en");
+    expect(chosen.status).toBe(307);
+    expect(where(chosen)).toBe("/");
+    expect(chosen.headers.get("set-cookie")).toMatch(/^NEXT_LOCALE=es; Path=\/; .*Max-Age=31536000/i);
+    // The English home's language links carry that choice; a page has its toggle in the header and the footer.
+    const english = await (await get("/en", "NEXT_LOCALE=en")).text();
+    expect(english.match(/href="\/\?idioma=es"/g)?.length).toBeGreaterThanOrEqual(2);
+    // Anything else in the query stays; an unknown language is no choice, and leaves the URL too.
+    expect(where(await get("/?idioma=es&utm_source=x", "NEXT_LOCALE=en"))).toBe("/?utm_source=x");
+    expect(where(await get("/?idioma=fr", "NEXT_LOCALE=en"))).toBe("/en");
+    expect(where(await get("/?idioma=fr"))).toBe("/");
   });
 
   it("never sets the language cookie on a visit (only the toggle remembers a choice)", async () => {

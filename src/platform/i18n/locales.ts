@@ -8,6 +8,11 @@ export const defaultLocale: Locale = "es";
 
 /** The reader's explicit language choice, written by the language toggle; only `/` redirects on it. */
 export const LOCALE_COOKIE = { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365 } as const;
+/**
+ * The same choice carried by a link to the root (`/?idioma=es`), for a click the page's script has not hydrated
+ * yet: the proxy remembers it and drops it from the URL (remembered-locale.ts). The proxy's matcher spells it too.
+ */
+export const LOCALE_CHOICE_PARAM = "idioma";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import { defineRouting } from "next-intl/routing";
 import { defaultLocale, locales } from "./locales.ts";
 
-export { isLocale, LOCALE_COOKIE, type Locale, locales } from "./locales.ts";
+export { isLocale, LOCALE_CHOICE_PARAM, LOCALE_COOKIE, type Locale, locales } from "./locales.ts";
 
 export const routing = defineRouting({
   locales,

@@ -3,7 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { isDevelopment } from "~/platform/env/live.ts";
 import { hreflangLinkHeader } from "~/platform/http/page-metadata.ts";
 import { rememberedLocaleRedirect } from "~/platform/i18n/remembered-locale.ts";
-import { type Locale, routing } from "~/platform/i18n/routing.ts";
+import { LOCALE_COOKIE, type Locale, routing } from "~/platform/i18n/routing.ts";
 import { PRIVATE_CACHE_CONTROL } from "./cache-headers.js";
 import { pageCsp } from "./security-headers.js";
 
@@ -45,12 +45,20 @@ export async function pageRequest(request: NextRequest, lookups: PageLookups) {
     url: request.url,
     cookie: (name) => request.cookies.get(name)?.value,
   });
-  if (remembered)
-    return NextResponse.redirect(remembered, {
+  if (remembered) {
+    const response = NextResponse.redirect(remembered.url, {
       status: 307,
       // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
       headers: { "cache-control": PRIVATE_CACHE_CONTROL, vary: "Cookie" },
     });
+    if (remembered.remember)
+      response.cookies.set(LOCALE_COOKIE.name, remembered.remember, {
+        path: "/",
+        maxAge: LOCALE_COOKIE.maxAge,
+        sameSite: "lax",
+      });
+    return response;
+  }
   // /noticias with filters in its query renders per request on a route of its own; without, it is cached.
   const filtered = lookups.filteredNewsRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
   const csp = nonceCsp(request);

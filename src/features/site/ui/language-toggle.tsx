@@ -2,7 +2,7 @@
 
 import type { ComponentProps } from "react";
 import { Link, useLocale, usePathname } from "~/platform/i18n/link.tsx";
-import { LOCALE_COOKIE, type Locale } from "~/platform/i18n/locales.ts";
+import { defaultLocale, LOCALE_CHOICE_PARAM, LOCALE_COOKIE, type Locale } from "~/platform/i18n/locales.ts";
 import { cn } from "~/ui/cn.ts";
 
 /**
@@ -15,7 +15,8 @@ function rememberLocale(locale: Locale) {
 }
 
 /**
- * This page in `locale`. A click remembers it.
+ * This page in `locale`. A click remembers it. The Spanish root carries the choice in its link as well: clicked
+ * before the page hydrates, the handler has not run, and the remembered English would send "/" back to /en.
  */
 function LocaleLink({
   locale,
@@ -23,9 +24,10 @@ function LocaleLink({
   ...link
 }: Omit<ComponentProps<typeof Link>, "href" | "locale" | "hrefLang" | "lang"> & { locale: Locale }) {
   const pathname = usePathname();
+  const href = pathname === "/" && locale === defaultLocale ? `/?${LOCALE_CHOICE_PARAM}=${locale}` : pathname;
   return (
     <Link
-      href={pathname}
+      href={href}
       locale={locale}
       hrefLang={locale}
       lang={locale}
