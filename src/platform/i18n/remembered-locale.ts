@@ -12,8 +12,8 @@ export interface RootRedirect {
  * keeps the language its URL names, and a visitor who never chose (no cookie, e.g. a crawler) gets the
  * Spanish root. A choice in the query (`/?idioma=es`: the toggle's link, which works before the page hydrates,
  * when its click handler cannot write the cookie yet) wins over the remembered one and is remembered in its
- * place; the parameter never stays in the URL, whatever its value, so the proxy never serves the root itself.
- * Returns null to serve the path as it is.
+ * place. The parameter leaves the URL whatever its value: one that names no language is dropped as well, so
+ * the root is never rendered through the proxy. Returns null to serve the path as it is.
  */
 export function rememberedLocaleRedirect(request: {
   method: string;
