@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match.js";
 import { describe, expect, it } from "vitest";
+import { LOCALE_CHOICE_PARAM } from "~/platform/i18n/locales.ts";
 
 /**
  * The proxy runs only for the paths its matcher names (src/proxy.ts): a page rendered per request that it
@@ -42,5 +43,10 @@ describe("the proxy's matcher", () => {
       expect(matches(p), p).toBe(false);
       expect(regex.test(p), p).toBe(false);
     }
+  });
+
+  it("runs the proxy on the root whose query carries a language choice, under the name the toggle's link uses", () => {
+    // The matcher must be literal, so it cannot import the name: it is held to it here.
+    expect(source).toContain(`{ source: "/", has: [{ type: "query", key: "${LOCALE_CHOICE_PARAM}" }] }`);
   });
 });

@@ -7,7 +7,8 @@ export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "es";
 
 /** The reader's explicit language choice, written by the language toggle; only `/` redirects on it. */
-export const LOCALE_COOKIE = { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365 } as const;
+// Its attributes, for both writers: the toggle's click (document.cookie) and the proxy (a choice in the link).
+export const LOCALE_COOKIE = { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365, path: "/", sameSite: "lax" } as const;
 /**
  * The same choice carried by a link to the root (`/?idioma=es`), for a click the page's script has not hydrated
  * yet: the proxy remembers it and drops it from the URL (remembered-locale.ts). The proxy's matcher spells it too.

@@ -51,12 +51,10 @@ export async function pageRequest(request: NextRequest, lookups: PageLookups) {
       // Depends on the cookie: a shared cache keys `/` by it (bench/nginx.conf.template) or must not store it.
       headers: { "cache-control": PRIVATE_CACHE_CONTROL, vary: "Cookie" },
     });
-    if (remembered.remember)
-      response.cookies.set(LOCALE_COOKIE.name, remembered.remember, {
-        path: "/",
-        maxAge: LOCALE_COOKIE.maxAge,
-        sameSite: "lax",
-      });
+    if (remembered.remember) {
+      const { name, ...attributes } = LOCALE_COOKIE;
+      response.cookies.set(name, remembered.remember, attributes);
+    }
     return response;
   }
   // /noticias with filters in its query renders per request on a route of its own; without, it is cached.

@@ -10,8 +10,9 @@ import { cn } from "~/ui/cn.ts";
  * writes it, and nothing redirects on it: an unprefixed URL is Spanish and an /en URL English, always.
  */
 function rememberLocale(locale: Locale) {
+  const { name, maxAge, path, sameSite } = LOCALE_COOKIE;
   // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie, no Cookie Store API needed
-  document.cookie = `${LOCALE_COOKIE.name}=${locale}; path=/; max-age=${LOCALE_COOKIE.maxAge}; samesite=lax`;
+  document.cookie = `${name}=${locale}; path=${path}; max-age=${maxAge}; samesite=${sameSite}`;
 }
 
 /**
