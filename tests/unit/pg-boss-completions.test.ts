@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleUnawaitedCompletions } from "~/platform/jobs/engines/embedded/handled-completions.ts";
+import {
+  engineRecord,
+  outcomeRecorded,
+  ownCompletionsOnly,
+} from "~/platform/jobs/engines/embedded/pg-boss-completions.ts";
 
 /** A database that is going away: every statement fails as PostgreSQL's shutdown does. */
 const downDb = { executeSql: () => Promise.reject(new Error("terminating connection due to administrator command")) };
@@ -11,7 +15,7 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   beforeEach(() => {
     unhandled.length = 0;
-    handleUnawaitedCompletions();
+    ownCompletionsOnly();
     process.on("unhandledRejection", onUnhandled);
   });
   afterEach(() => {
@@ -39,5 +43,31 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
       "terminating connection",
     );
     expect(unhandled).toEqual([]);
+  });
+
+  it("pg-boss's own call after a batch skips each run the engine recorded, once per record", async () => {
+    const boss = newBoss();
+    const written: unknown[] = [];
+    const db = {
+      executeSql: (_sql: string, params: unknown[]) => {
+        written.push(params[1]);
+        return Promise.resolve({ rows: [{ count: 0 }] });
+      },
+    };
+    const [a, b] = [randomUUID(), randomUUID()];
+    // a failed early in its batch and then again in its retry, on another worker, before the batch ended.
+    outcomeRecorded(a);
+    outcomeRecorded(a);
+    await boss.complete("some-queue", [a, b] as never, {}, { db } as never);
+    await boss.complete("some-queue", [a] as never, {}, { db } as never);
+    expect(written).toEqual([[b]]);
+    // Nothing recorded left: pg-boss's call writes, as does every call of the engine's own.
+    await boss.fail("some-queue", [a] as never, {}, { db } as never);
+    expect(written).toEqual([[b], [a]]);
+    // The engine's own record (of b's next attempt) neither is skipped nor takes the mark meant for pg-boss's call.
+    outcomeRecorded(b);
+    await boss.complete("some-queue", b, {}, engineRecord).catch(() => undefined);
+    await boss.complete("some-queue", [b] as never, {}, { db } as never);
+    expect(written).toEqual([[b], [a]]);
   });
 });

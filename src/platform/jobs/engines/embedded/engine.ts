@@ -11,7 +11,7 @@ import { engineCron } from "../../schedules.ts";
 import { endCrashedAttempt } from "./attempts.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
-import { handleUnawaitedCompletions } from "./handled-completions.ts";
+import { engineRecord, outcomeRecorded, ownCompletionsOnly } from "./pg-boss-completions.ts";
 import { catchUpMissedFires } from "./schedules.ts";
 
 export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
@@ -46,7 +46,7 @@ async function startEngine(): Promise<Engine> {
   const url = env.DATABASE_URL ?? databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
   const schema = env.JOB_ENGINE_SCHEMA;
-  handleUnawaitedCompletions();
+  ownCompletionsOnly();
   const boss = new PgBoss({
     connectionString: url,
     schema,
@@ -150,22 +150,23 @@ async function startEngine(): Promise<Engine> {
 /**
  * Runs one attempt and records its outcome on the job itself, awaited and retried while PostgreSQL is away
  * (pg-boss's own completion call is not awaited: with the database down it would be an unhandled rejection).
- * The handler's value then completes the job; a thrown error fails it (pg-boss schedules the retry). After
- * this, pg-boss's own call finds the job no longer active and changes nothing (its rejection, if PostgreSQL is
- * away, is handled: see handled-completions.ts).
+ * The handler's value then completes the job; a thrown error fails it (pg-boss schedules the retry). pg-boss's
+ * own call after the worker's callback then skips the run (see pg-boss-completions.ts): by then a failed run
+ * may be in its next attempt.
  */
 async function runAndSettle(boss: PgBoss, job: AnyJob, pj: PgBoss.JobWithMetadata<object>, scope: RunScope) {
   let record: () => Promise<unknown>;
   try {
     const value = await executeRun(scope, job, pj);
-    record = () => boss.complete(job.name, pj.id, value as object);
+    record = () => boss.complete(job.name, pj.id, value as object, engineRecord);
   } catch (err) {
-    record = () => boss.fail(job.name, pj.id, err as object);
+    record = () => boss.fail(job.name, pj.id, err as object, engineRecord);
   }
   // ~5 minutes at most; after that the run stays active and the recovery sweep takes it over.
   for (let attempt = 0, wait = 500; attempt < 35; attempt++, wait = Math.min(wait * 2, 10_000)) {
     try {
       await record();
+      outcomeRecorded(pj.id);
       return;
     } catch (err) {
       jobsLog.error({ job: job.name, id: pj.id, err }, "outcome not recorded yet; retrying");
@@ -266,7 +267,7 @@ async function sweep(boss: PgBoss, schema: string) {
       );
       await db.$executeRaw`UPDATE job_runs SET takeovers = takeovers + 1 WHERE id = ${o.id}::uuid`;
     }
-    await boss.fail(o.name, o.id, { message });
+    await boss.fail(o.name, o.id, { message }, engineRecord);
   }
 }
 
