@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   engineRecord,
   outcomeRecorded,
@@ -69,5 +69,20 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
     await boss.complete("some-queue", b, {}, engineRecord).catch(() => undefined);
     await boss.complete("some-queue", [b] as never, {}, { db } as never);
     expect(written).toEqual([[b], [a]]);
+  });
+
+  it("a copy of the module evaluated again (the next test file in a worker) records where pg-boss's call looks", async () => {
+    const path = "~/platform/jobs/engines/embedded/pg-boss-completions.ts";
+    vi.resetModules();
+    const again = (await import(path)) as typeof import("~/platform/jobs/engines/embedded/pg-boss-completions.ts");
+    expect(again.engineRecord).toBe(engineRecord);
+    again.ownCompletionsOnly();
+    const boss = newBoss();
+    const written: unknown[] = [];
+    const db = { executeSql: (_sql: string, params: unknown[]) => (written.push(params[1]), Promise.resolve({})) };
+    const id = randomUUID();
+    again.outcomeRecorded(id);
+    await boss.complete("some-queue", [id] as never, {}, { db } as never);
+    expect(written).toEqual([]);
   });
 });

@@ -2,25 +2,34 @@ import { createRequire } from "node:module";
 import type PgBoss from "pg-boss";
 
 type Settle = (this: unknown, name: unknown, id: unknown, data?: unknown, options?: unknown) => Promise<unknown>;
-type ManagerPrototype = Record<"complete" | "fail", Settle> & { __ownCompletions?: true };
+interface OwnCompletions {
+  /** Options that mark a complete/fail call as the engine's own record of an outcome (this very object). */
+  marker: PgBoss.ConnectionOptions;
+  /** Outcomes the engine recorded whose worker callback pg-boss has not yet followed with its own call. */
+  recorded: Map<string, number>;
+  wrapped: boolean;
+}
+type ManagerPrototype = Record<"complete" | "fail", Settle> & { __ownCompletions?: OwnCompletions };
 
-/** Options that mark a complete/fail call as the engine's own record of an outcome (this very object). */
-export const engineRecord: PgBoss.ConnectionOptions = Object.freeze({});
+// Kept on pg-boss's own module, loaded once per process: this module may be evaluated again (test files that
+// share a worker), and the wrappers must keep reading the marker and the records the engine writes.
+const proto = (createRequire(import.meta.url)("pg-boss/src/manager.js") as { prototype: ManagerPrototype }).prototype;
+proto.__ownCompletions ??= { marker: Object.freeze({}), recorded: new Map(), wrapped: false };
+const own = proto.__ownCompletions;
 
-/** Outcomes the engine recorded whose worker callback pg-boss has not yet followed with its own call. */
-const recorded = new Map<string, number>();
+export const engineRecord: PgBoss.ConnectionOptions = own.marker;
 
 /** The engine recorded this run's outcome: pg-boss's own call for it, after the worker's callback, is skipped. */
 export function outcomeRecorded(id: string): void {
-  recorded.set(id, (recorded.get(id) ?? 0) + 1);
+  own.recorded.set(id, (own.recorded.get(id) ?? 0) + 1);
 }
 
 /** Takes back one recorded outcome of `id`; false when there was none to take. */
 function takeRecorded(id: string): boolean {
-  const n = recorded.get(id) ?? 0;
+  const n = own.recorded.get(id) ?? 0;
   if (n === 0) return false;
-  if (n === 1) recorded.delete(id);
-  else recorded.set(id, n - 1);
+  if (n === 1) own.recorded.delete(id);
+  else own.recorded.set(id, n - 1);
   return true;
 }
 
@@ -35,13 +44,12 @@ function takeRecorded(id: string): boolean {
  * keep their names: pg-boss exposes the manager's methods by `name`.
  */
 export function ownCompletionsOnly(): void {
-  const proto = (createRequire(import.meta.url)("pg-boss/src/manager.js") as { prototype: ManagerPrototype }).prototype;
-  if (proto.__ownCompletions) return;
-  proto.__ownCompletions = true;
+  if (own.wrapped) return;
+  own.wrapped = true;
   for (const name of ["complete", "fail"] as const) {
     const original = proto[name];
     const wrapped: Settle = function (this: unknown, queue, id, data, options) {
-      if (options === engineRecord) return original.call(this, queue, id, data);
+      if (options === own.marker) return original.call(this, queue, id, data);
       const ids = (Array.isArray(id) ? id : [id]).filter((i) => typeof i !== "string" || !takeRecorded(i));
       if (ids.length === 0) return Promise.resolve({ jobs: [], requested: 0, affected: 0 });
       const result = original.call(this, queue, ids, data, options);
