@@ -108,6 +108,7 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
       return { subject: copy.subject, ...personalise(copy, token), headers: listUnsubscribeHeaders(token, r.locale) };
     },
   }));
+  const askedAt = new Date();
   const { sent } = await sendEmailBatch(
     db,
     {
@@ -123,13 +124,13 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
         if (marked.count === 0) return false; // a concurrent run got here first
         await tx.newsletter.update({
           where: { id: newsletterId },
-          // The provider took a batch: whatever outage the send was waiting out is over.
-          data: {
-            sent_count: { increment: count },
-            progress_at: new Date(),
-            provider_down_since: null,
-            provider_retry_at: null,
-          },
+          data: { sent_count: { increment: count }, progress_at: new Date() },
+        });
+        // The provider took a batch asked for after the outage was noted: the outage is over. One asked for
+        // before (in flight while another lane met the outage) says nothing of now.
+        await tx.newsletter.updateMany({
+          where: { id: newsletterId, provider_down_since: { lte: askedAt } },
+          data: { provider_down_since: null, provider_retry_at: null },
         });
         return true;
       },
