@@ -79,7 +79,12 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
     again.ownCompletionsOnly();
     const boss = newBoss();
     const written: unknown[] = [];
-    const db = { executeSql: (_sql: string, params: unknown[]) => (written.push(params[1]), Promise.resolve({})) };
+    const db = {
+      executeSql: (_sql: string, params: unknown[]) => {
+        written.push(params[1]);
+        return Promise.resolve({});
+      },
+    };
     const id = randomUUID();
     again.outcomeRecorded(id);
     await boss.complete("some-queue", [id] as never, {}, { db } as never);
