@@ -83,7 +83,7 @@ export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
  * file durations): tests/setup/sequencer.ts starts them first. Files not listed take a few seconds.
  */
 export const EXPECTED_SECONDS: Record<string, number> = {
-  "tests/e2e/newsletter-faults.test.ts": 92,
+  "tests/e2e/newsletter-faults.test.ts": 57,
   "tests/e2e/newsletter-outage.test.ts": 60,
   "tests/integration/fediverse-crash.test.ts": 140,
   "tests/e2e/cache-namespace.test.ts": 85,

@@ -16,11 +16,15 @@ import { type NewsletterSite, newsletterSite } from "./newsletter-site.ts";
 export const FAULTS_ADMIN = { email: "faults-admin@riesgos-ia.test", password: "faults-admin-password" };
 const SUBSCRIBERS = 1000;
 
-/** The crash preload and its settings: the server kills its process group the `after`-th time it reaches `point`. */
-export const killAt = (point: string, after: number) => ({
+/**
+ * The crash preload and its settings: the server kills its process group the `after`-th time the send of
+ * newsletter `sending` reaches `point` (any other send passes).
+ */
+export const killAt = (point: string, after: number, sending: string) => ({
   NODE_OPTIONS: `--import ${path.resolve("tests/support/fault-preload.mjs")}`,
   FAULT_KILL_AT: point,
   FAULT_KILL_AFTER: String(after),
+  FAULT_KILL_SENDING: sending,
 });
 
 export function faultsSite(name: string) {

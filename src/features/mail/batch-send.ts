@@ -142,7 +142,7 @@ async function deliver(deps: BatchSendDeps, recipients: BatchRecipient[], batch:
     const outcome = await deps.pacer.run(() => deps.provider!.send(payload, batch.idempotencyKey));
     if (outcome.ok) {
       deps.pacer.accepted();
-      faultPoint("after-batch-accepted");
+      faultPoint("after-batch-accepted", batch.tag.value);
       return;
     }
     // Rate limits: slow every sender of this process down, wait as told and try again within this attempt.

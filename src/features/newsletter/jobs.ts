@@ -99,7 +99,7 @@ async function sendRange(step: Step, newsletterId: string, first: number, last: 
         reportedAt = Date.now();
         await reportProgress(progress, newsletterId);
       }
-      faultPoint("between-batches");
+      faultPoint("between-batches", newsletterId);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
@@ -186,11 +186,11 @@ const TX_LIMITS = { maxWait: 30_000, timeout: 30_000 };
  * any batch was tried (an operator cancelled it) cannot be reused, so that request gets a key of its own.
  */
 export async function requestNewsletterSend(client: DbClient, id: string) {
-  faultPoint("before-claim");
+  faultPoint("before-claim", id);
   await prepareJob(sendNewsletterJob);
   await client.$transaction(async (tx) => {
     const { attempt } = await claimNewsletterSend(tx, id);
-    faultPoint("after-claim");
+    faultPoint("after-claim", id);
     const payload = { newsletterId: id, attempt };
     const key = `newsletter-${id}-${attempt}`;
     const inTx = { db: transactionExecutor(tx) };
@@ -198,7 +198,7 @@ export async function requestNewsletterSend(client: DbClient, id: string) {
     if (first.duplicate) await enqueue(sendNewsletterJob, payload, { id: `${key}-${randomUUID()}`, ...inTx });
   }, TX_LIMITS);
   await wakeWorkers(sendNewsletterJob);
-  faultPoint("after-enqueue");
+  faultPoint("after-enqueue", id);
   return { success: true, status: "sending" as const };
 }
 
