@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { BatchSendDeps } from "~/features/mail/batch-send.ts";
 import { Pacer } from "~/features/mail/pacer.ts";
-import { planBatches, sendBatch } from "~/features/newsletter/send/send.ts";
+import { finalizeNewsletter, planBatches, sendBatch } from "~/features/newsletter/send/send.ts";
 import { db } from "~/platform/db/db.ts";
 import type { ResendEmail, ResendOutcome } from "~/platform/providers/resend.ts";
 import { buildSubscriptions } from "../support/builders.ts";
@@ -58,14 +58,15 @@ describe("the end of a provider outage during a send", () => {
 
   it("a batch asked for before the outage was noted, and answered after, leaves it as it was", async () => {
     const id = await sendingNewsletter();
-    const noted = new Date(Date.now() + 50);
+    let noted: Date | undefined;
     // Another lane meets the outage while this batch's request is on its way.
     await sendBatch(
       db,
       id,
       0,
       acceptingProvider(async () => {
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 20));
+        noted = new Date();
         await noteOutage(id, noted);
       }),
     );
@@ -73,5 +74,12 @@ describe("the end of a provider outage during a send", () => {
     expect(row.sent_count, "the batch itself is counted").toBeGreaterThan(0);
     expect(row.provider_down_since).toEqual(noted);
     expect(row.provider_retry_at).not.toBeNull();
+
+    // Every batch out, the send is over: nothing is left waiting for the provider.
+    const batches = await db.newsletterBatch.count({ where: { newsletter_id: id } });
+    for (let index = 1; index < batches; index++) await sendBatch(db, id, index, acceptingProvider());
+    await finalizeNewsletter(db, id);
+    const sent = await db.newsletter.findUniqueOrThrow({ where: { id } });
+    expect(sent).toMatchObject({ status: "sent", provider_down_since: null, provider_retry_at: null });
   });
 });

@@ -147,7 +147,7 @@ export async function sendBatch(db: DbClient, newsletterId: string, index: numbe
   return { index, skipped: false, sent };
 }
 
-/** Ends the send: 'sent' with counts once every batch is out. */
+/** Ends the send: 'sent' with counts once every batch is out (and nothing left waiting for the provider). */
 export async function finalizeNewsletter(db: DbClient, newsletterId: string) {
   const unsent = await db.newsletterBatch.count({ where: { newsletter_id: newsletterId, status: { not: "sent" } } });
   if (unsent > 0) throw new AppError("CONFLICT", `${unsent} batches are not sent yet`);
@@ -157,7 +157,14 @@ export async function finalizeNewsletter(db: DbClient, newsletterId: string) {
   });
   return db.newsletter.update({
     where: { id: newsletterId },
-    data: { status: "sent", sent_at: new Date(), failure_reason: null, sent_count: sent._sum.recipient_count ?? 0 },
+    data: {
+      status: "sent",
+      sent_at: new Date(),
+      failure_reason: null,
+      sent_count: sent._sum.recipient_count ?? 0,
+      provider_down_since: null,
+      provider_retry_at: null,
+    },
     select: { id: true, status: true, sent_count: true, recipient_count: true },
   });
 }
