@@ -4,6 +4,7 @@ import { defineJob } from "~/platform/jobs/define-job.ts";
 import { getEngine, runIdFor } from "~/platform/jobs/engines/embedded/engine.ts";
 import { enqueueMany, wakeWorkers } from "~/platform/jobs/jobs-client.ts";
 import { settleJobs, waitForRunState } from "../support/jobs.ts";
+import { until } from "../support/until.ts";
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -12,14 +13,6 @@ async function stateOf(name: string, id: string) {
   const engine = await getEngine();
   const row = await engine.boss.getJobById<object>(name, id, { includeArchive: true });
   return row?.state;
-}
-
-async function until(what: string, ok: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe("each run's outcome is its own attempt's", () => {
@@ -64,10 +57,10 @@ describe("each run's outcome is its own attempt's", () => {
       .getDb()
       .executeSql(`UPDATE ${engine.schema}.job SET start_after = now() WHERE id = $1::uuid`, [a]);
     await wakeWorkers(job);
-    await until("a's second attempt", () => attemptsOfA === 2);
+    await until("a's second attempt", async () => attemptsOfA === 2, { everyMs: 50 });
 
     releaseB();
-    await until("b completed", async () => (await stateOf(job.name, b)) === "completed");
+    await until("b completed", async () => (await stateOf(job.name, b)) === "completed", { everyMs: 50 });
     await sleep(300);
     expect(await stateOf(job.name, a), "a is still in its second attempt").toBe("active");
 

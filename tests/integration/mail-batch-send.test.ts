@@ -1,38 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { BatchRecipient, BatchSendDeps, BatchToSend } from "~/features/mail/batch-send.ts";
+import type { BatchRecipient, BatchToSend } from "~/features/mail/batch-send.ts";
 import { sendEmailBatch } from "~/features/mail/batch-send.ts";
-import { Pacer } from "~/features/mail/pacer.ts";
 import { suppressAddress } from "~/features/mail/suppression.ts";
 import { db } from "~/platform/db/db.ts";
-import type { ResendEmail, ResendOutcome } from "~/platform/providers/resend.ts";
+import type { ResendOutcome } from "~/platform/providers/resend.ts";
+import { batchSendDeps as deps, recordingProvider, TEST_FROM } from "../support/batch-send.ts";
 
 /**
  * Mail's batch sender with its dependencies injected (as Ghost's batch-sending service): the provider is a
  * recording function standing in for Resend's batch endpoint, the database is real.
  */
 const uid = () => randomBytes(5).toString("hex");
-
-function recordingProvider(answers: ResendOutcome[] = []) {
-  const calls: { emails: ResendEmail[]; key: string }[] = [];
-  const send = async (lazy: Iterable<ResendEmail>, key: string): Promise<ResendOutcome> => {
-    const emails = [...lazy];
-    calls.push({ emails, key });
-    return answers.shift() ?? { ok: true, ids: emails.map((_, i) => `id-${i}`) };
-  };
-  return { calls, send };
-}
-
-function deps(provider: BatchSendDeps["provider"], slept: number[] = []): BatchSendDeps {
-  return {
-    provider,
-    pacer: new Pacer(1000, 1),
-    from: "Riesgos IA <hola@riesgos.test>",
-    sleep: async (ms) => {
-      slept.push(ms);
-    },
-  };
-}
 
 const mail = (to: string): BatchRecipient => ({
   to,
@@ -70,7 +49,7 @@ describe("mail's batch sender", () => {
     expect(provider.calls[0]!.key).toBe(`key-${tag}`);
     expect(provider.calls[0]!.emails.map((e) => e.to)).toEqual([a, c]);
     expect(provider.calls[0]!.emails[0]).toMatchObject({
-      from: "Riesgos IA <hola@riesgos.test>",
+      from: TEST_FROM,
       tags: [{ name: "test", value: tag }],
     });
     // With a provider nothing lands in the outbox.

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { BatchSendDeps } from "~/features/mail/batch-send.ts";
-import { Pacer } from "~/features/mail/pacer.ts";
 import { finalizeNewsletter, planBatches, sendBatch } from "~/features/newsletter/send/send.ts";
 import { db } from "~/platform/db/db.ts";
-import type { ResendEmail, ResendOutcome } from "~/platform/providers/resend.ts";
+import { batchSendDeps, recordingProvider } from "../support/batch-send.ts";
 import { buildSubscriptions } from "../support/builders.ts";
 import { createOneItemNewsletter } from "../support/newsletters.ts";
 
@@ -16,21 +14,8 @@ import { createOneItemNewsletter } from "../support/newsletters.ts";
  */
 const uid = () => randomBytes(4).toString("hex");
 
-/** A provider that accepts every batch; `during` runs while the request is in flight. */
-function acceptingProvider(during: () => Promise<void> = async () => {}): BatchSendDeps {
-  return {
-    provider: {
-      send: async (lazy: Iterable<ResendEmail>): Promise<ResendOutcome> => {
-        const emails = [...lazy];
-        await during();
-        return { ok: true, ids: emails.map((_, i) => `id-${i}`) };
-      },
-    },
-    pacer: new Pacer(1000, 1),
-    from: "Riesgos IA <hola@riesgos.test>",
-    sleep: async () => {},
-  };
-}
+/** A provider that accepts every batch; `during` runs while the request is on its way. */
+const acceptingProvider = (during?: () => Promise<void>) => batchSendDeps(recordingProvider([], during));
 
 async function sendingNewsletter() {
   await buildSubscriptions(db, [{ email: `fin-caida.${uid()}@example.com`, locale: "es" }]);

@@ -7,6 +7,18 @@ import {
   ownCompletionsOnly,
 } from "~/platform/jobs/engines/embedded/pg-boss-completions.ts";
 
+/** A database that answers every write; `written` holds the run ids of each, in order. */
+function recordingDb() {
+  const written: unknown[] = [];
+  const db = {
+    executeSql: (_sql: string, params: unknown[]) => {
+      written.push(params[1]);
+      return Promise.resolve({ rows: [{ count: 0 }] });
+    },
+  };
+  return { written, db };
+}
+
 /** A database that is going away: every statement fails as PostgreSQL's shutdown does. */
 const downDb = { executeSql: () => Promise.reject(new Error("terminating connection due to administrator command")) };
 
@@ -47,13 +59,7 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
 
   it("pg-boss's own call after a batch skips each run the engine recorded, once per record", async () => {
     const boss = newBoss();
-    const written: unknown[] = [];
-    const db = {
-      executeSql: (_sql: string, params: unknown[]) => {
-        written.push(params[1]);
-        return Promise.resolve({ rows: [{ count: 0 }] });
-      },
-    };
+    const { written, db } = recordingDb();
     const [a, b] = [randomUUID(), randomUUID()];
     // a failed early in its batch and then again in its retry, on another worker, before the batch ended.
     outcomeRecorded(a);
@@ -78,13 +84,7 @@ describe("pg-boss completion writes while PostgreSQL is away", () => {
     expect(again.engineRecord).toBe(engineRecord);
     again.ownCompletionsOnly();
     const boss = newBoss();
-    const written: unknown[] = [];
-    const db = {
-      executeSql: (_sql: string, params: unknown[]) => {
-        written.push(params[1]);
-        return Promise.resolve({});
-      },
-    };
+    const { written, db } = recordingDb();
     const id = randomUUID();
     again.outcomeRecorded(id);
     await boss.complete("some-queue", [id] as never, {}, { db } as never);

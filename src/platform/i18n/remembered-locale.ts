@@ -23,7 +23,6 @@ export function rememberedLocaleRedirect(request: {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   if (url.pathname !== "/") return null;
-  const carried = url.searchParams.has(LOCALE_CHOICE_PARAM);
   const asked = url.searchParams.get(LOCALE_CHOICE_PARAM);
   url.searchParams.delete(LOCALE_CHOICE_PARAM);
   const root = (locale: Locale) =>
@@ -31,6 +30,6 @@ export function rememberedLocaleRedirect(request: {
   if (isLocale(asked)) return { url: root(asked), remember: asked };
   const chosen = request.cookie(LOCALE_COOKIE.name);
   const locale = isLocale(chosen) ? chosen : routing.defaultLocale;
-  if (locale === routing.defaultLocale && !carried) return null;
+  if (locale === routing.defaultLocale && asked === null) return null;
   return { url: root(locale) };
 }
