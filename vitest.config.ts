@@ -13,6 +13,12 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKU
   string,
   string
 >;
+// Node's module compile cache for every process the tests start (workers, launchers, servers, the send's and
+// fediverse's processes): a server start compiles from cache what an earlier one compiled (scripts/start.ts).
+process.env.NODE_COMPILE_CACHE ||= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");
+// The production servers the tests start (here and in the workers) hash passwords at bcrypt's lowest cost, as
+// the integration tier does: at the default 12, bcryptjs spent 0.6 CPU-s on each start's admin and sign-in.
+process.env.BCRYPT_COST ||= "4";
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is

@@ -5,13 +5,17 @@ import path from "node:path";
 export function buildIsStale(distDir: string): boolean {
   const buildId = path.resolve(distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
   const roots = ["src", "messages", "public", "emails", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+  return newerThan(roots, fs.statSync(buildId).mtimeMs);
+}
+
+/** Whether any file under `roots` (files or folders, relative to the working directory) changed after `time`. */
+export function newerThan(roots: string[], time: number): boolean {
   const newer = (p: string): boolean => {
     if (!fs.existsSync(p)) return false;
     const st = fs.statSync(p);
     if (st.isDirectory()) return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
-    return st.mtimeMs > built;
+    return st.mtimeMs > time;
   };
   return roots.some(newer);
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { superviseProcess } from "./process-supervisor.ts";
+import { scriptArgv, superviseProcess } from "./process-supervisor.ts";
 
 /**
  * V8 limits of the fediverse's own process: a fan-out's garbage (each delivery's signed request, its rows) is
@@ -10,17 +10,18 @@ import { superviseProcess } from "./process-supervisor.ts";
 export const FEDIVERSE_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
 
 /** Node's arguments for the fediverse's own process, as the launcher runs it (tests and the bench run the same). */
-export const fediverseProcessArgv = () => [
-  "--import",
-  "tsx",
-  ...FEDIVERSE_PROCESS_V8_FLAGS,
-  path.resolve("scripts/fediverse-process.ts"),
-];
+export const fediverseProcessArgv = (script = path.resolve("scripts/fediverse-process.ts")) =>
+  scriptArgv(script, FEDIVERSE_PROCESS_V8_FLAGS);
 
 /**
- * Starts the fediverse's own process (scripts/fediverse-process.ts) and starts it again whenever it dies: the
+ * Starts the fediverse's own process (scripts/fediverse-process.ts, or its bundle) and starts it again whenever it dies: the
  * runs it was working are taken over by the new one (deliveries recorded delivered are not sent again).
  */
-export function superviseFediverseProcess(env: NodeJS.ProcessEnv, log: (line: string) => void, readyUrl: string) {
-  return superviseProcess({ name: "the fediverse's process", argv: fediverseProcessArgv(), env, log, readyUrl });
+export function superviseFediverseProcess(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  readyUrl: string,
+  script?: string,
+) {
+  return superviseProcess({ name: "the fediverse's process", argv: fediverseProcessArgv(script), env, log, readyUrl });
 }

@@ -16,6 +16,10 @@ export interface SupervisedProcess {
   readyUrl: string;
 }
 
+/** Node's arguments for a script: TypeScript sources through tsx, a bundle (scripts/process-bundles.ts) as it is. */
+export const scriptArgv = (script: string, flags: string[]) =>
+  script.endsWith(".ts") ? ["--import", "tsx", ...flags, script] : [...flags, script];
+
 /**
  * Starts a process of the site's own beside the server (the newsletter send's, the fediverse's deliveries') and
  * starts it again whenever it dies, sooner after a long life: a crash mid-work is taken over by the new process

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { superviseProcess } from "./process-supervisor.ts";
+import { scriptArgv, superviseProcess } from "./process-supervisor.ts";
 
 /**
  * V8 limits of the send's own process. A send allocates a few hundred MB of short-lived objects per minute
@@ -10,14 +10,19 @@ import { superviseProcess } from "./process-supervisor.ts";
 export const SEND_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=128"];
 
 /**
- * Starts the newsletter send's own process (scripts/send-process.ts) and starts it again whenever it dies: a
+ * Starts the newsletter send's own process (scripts/send-process.ts, or its bundle: scripts/process-bundles.ts) and starts it again whenever it dies: a
  * crash in the middle of a send is then taken over by the new process (or by the server's recovery sweep),
  * which resumes after the last batch stored.
  */
-export function superviseSendProcess(env: NodeJS.ProcessEnv, log: (line: string) => void, readyUrl: string) {
+export function superviseSendProcess(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  readyUrl: string,
+  script = path.resolve("scripts/send-process.ts"),
+) {
   return superviseProcess({
     name: "the newsletter send's process",
-    argv: ["--import", "tsx", ...SEND_PROCESS_V8_FLAGS, path.resolve("scripts/send-process.ts")],
+    argv: scriptArgv(script, SEND_PROCESS_V8_FLAGS),
     env,
     log,
     readyUrl,

@@ -17,7 +17,7 @@ let server: CrashableServer;
 let sql: pg.Client;
 
 /** The fediverse process among the launcher's: pid and nice value. */
-const fediverseProcesses = () => launcherProcesses(server.processGroup(), "scripts/fediverse-process.ts");
+const fediverseProcesses = () => launcherProcesses(server.processGroup(), "/processes/fediverse-process.mjs");
 
 /** The processes that ran attempts of an article's announcement. */
 const announcerPids = (articleId: string) => attemptPids(sql, "fediverse/article.announce", "articleId", articleId);

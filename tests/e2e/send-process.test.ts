@@ -26,7 +26,7 @@ let db: DbClient;
 const one = async <T>(text: string, values: unknown[] = []) => (await sql.query(text, values)).rows[0] as T;
 
 /** The send's own process among the launcher's: its pid. */
-const sendProcessPids = () => launcherProcesses(server.processGroup(), "scripts/send-process.ts").map((p) => p.pid);
+const sendProcessPids = () => launcherProcesses(server.processGroup(), "/processes/send-process.mjs").map((p) => p.pid);
 
 /** The processes that ran attempts of a newsletter's send job. */
 const senderPids = (newsletterId: string) =>
