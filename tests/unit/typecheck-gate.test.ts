@@ -17,8 +17,10 @@ function typecheck(dir: string) {
 }
 
 describe("type errors fail the test command", () => {
-  it("npm test starts with tsc --noEmit over the project (after its prerequisites check), and CI runs npm test", () => {
-    expect(pkg.scripts.test).toMatch(/^(sh scripts\/test-prerequisites\.sh && )?tsc --noEmit && /);
+  it("npm test runs tsc --noEmit over the project beside the tests (after its prerequisites check), and CI runs npm test", async () => {
+    expect(pkg.scripts.test).toBe("sh scripts/test-prerequisites.sh && node scripts/run-tests.mjs");
+    const { CHECKS } = (await import("../../scripts/run-tests.mjs")) as { CHECKS: { bin: string; args: string[] }[] };
+    expect(CHECKS).toContainEqual(expect.objectContaining({ bin: "tsc", args: ["--noEmit"] }));
     expect(fs.readFileSync(".ci/run", "utf8")).toMatch(/^npm test\b/m);
     const tsconfig = JSON.parse(fs.readFileSync("tsconfig.json", "utf8")) as { include: string[] };
     expect(tsconfig.include).toEqual(expect.arrayContaining(["**/*.ts", "**/*.tsx"]));
@@ -26,6 +28,38 @@ describe("type errors fail the test command", () => {
     expect(pkg.scripts.build).toBe("next build");
     expect(fs.readFileSync("scripts/start.ts", "utf8")).toContain('"SERVE_ONLY_BUILD"');
   });
+
+  it("a failing check fails the run at once, stopping the tests it runs beside", () => {
+    // A project whose tsc fails and whose tests would run for a minute: the runner must not wait for them.
+    fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(ROOT, "test-results", "run-tests-"));
+    try {
+      const bin = path.join(dir, "node_modules/.bin");
+      fs.mkdirSync(bin, { recursive: true });
+      const tool = (name: string, body: string) => {
+        fs.writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`);
+        fs.chmodSync(path.join(bin, name), 0o755);
+      };
+      tool("tsc", 'echo "form-limits.ts(3,14): error TS2322: broken"; exit 2');
+      tool("biome", "exit 0");
+      tool("depcruise", "exit 0");
+      // Tests that would end (and say so) a minute later, unless the runner stops them.
+      tool("vitest", `echo "$$" > vitest.pid; sleep 60; touch tests-ended`);
+      const run = spawnSync(process.execPath, [path.join(ROOT, "scripts/run-tests.mjs")], {
+        cwd: dir,
+        encoding: "utf8",
+        timeout: 90_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("error TS2322");
+      expect(run.stderr).toContain("tsc --noEmit failed");
+      expect(fs.existsSync(path.join(dir, "tests-ended"))).toBe(false);
+      const testsPid = Number(fs.readFileSync(path.join(dir, "vitest.pid"), "utf8"));
+      expect(() => process.kill(testsPid, 0)).toThrow();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("the typecheck step rejects a broken copy of a source file and accepts the original", () => {
     // Inside the project (so its node_modules resolve) but in test-results/, which tsconfig.json excludes.
