@@ -7,8 +7,8 @@ import { newerThan } from "./build-freshness.ts";
 /**
  * The site's own processes that `npm start` runs beside Next's build (the server, the newsletter send's process,
  * the fediverse's), bundled into plain JavaScript once per build, in the build's folder. Run through tsx, each
- * start paid for tsx's loader on every module it loaded, Next's server chunks included: 0.9–1.4 CPU-s a process,
- * a fifth of a start (bench/server-start.ts). `npm run dev` still runs the sources through tsx.
+ * start paid for tsx's loader on every module it loaded, Next's server chunks included: 0.9–1.4 CPU-s a process
+ * (bench/README.md, "Server start"). `npm run dev` still runs the sources through tsx.
  */
 export const PROCESS_SOURCES = {
   serve: "scripts/serve.ts",
@@ -85,7 +85,7 @@ const packageSubpathsWithExtension: esbuild.Plugin = {
 /** Bundles the three processes into `<distDir>/processes/` (about 700 kB, 1–2 s), replacing what was there. */
 export async function bundleProcesses(distDir: string): Promise<void> {
   const final = path.resolve(distDir, FOLDER);
-  // Made beside and swapped in whole: a process starting meanwhile finds the old bundles or the new ones.
+  // Written beside, marked and then moved in place: a folder holding a marker holds every bundle.
   const outdir = `${final}.${process.pid}`;
   fs.rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({

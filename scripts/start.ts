@@ -29,7 +29,7 @@ if (mode === "start") (process.env as Record<string, string>).NODE_ENV = "produc
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // V8's compiled code kept on disk (Node's module compile cache): every later start of this launcher, Next's
 // server and the send's and fediverse's processes (they inherit the variable) skips compiling what it loaded
-// before, about a quarter of a start's CPU (bench/server-start.ts). Entries are checked against the source.
+// before, a fifth of the server's start (bench/README.md, "Server start"). Entries are checked against the source.
 process.env.NODE_COMPILE_CACHE ||= path.resolve("node_modules/.cache/node-compile-cache");
 module.enableCompileCache(process.env.NODE_COMPILE_CACHE);
 /** Tells next.config.mjs that this build only serves the site (see serveOnlyBuild there). */
