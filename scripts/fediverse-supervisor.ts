@@ -9,13 +9,17 @@ import { scriptArgv, superviseProcess } from "./process-supervisor.ts";
  */
 export const FEDIVERSE_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=256"];
 
-/** Node's arguments for the fediverse's own process, as the launcher runs it (tests and the bench run the same). */
+/**
+ * Node's arguments for the fediverse's own process: the launcher passes its bundle; tests and the bench run the
+ * source (through tsx) by default.
+ */
 export const fediverseProcessArgv = (script = path.resolve("scripts/fediverse-process.ts")) =>
   scriptArgv(script, FEDIVERSE_PROCESS_V8_FLAGS);
 
 /**
- * Starts the fediverse's own process (scripts/fediverse-process.ts, or its bundle) and starts it again whenever it dies: the
- * runs it was working are taken over by the new one (deliveries recorded delivered are not sent again).
+ * Starts the fediverse's own process (scripts/fediverse-process.ts, or its bundle) and starts it again whenever
+ * it dies: the runs it was working are taken over by the new one (deliveries recorded delivered are not sent
+ * again).
  */
 export function superviseFediverseProcess(
   env: NodeJS.ProcessEnv,

@@ -10,9 +10,9 @@ import { scriptArgv, superviseProcess } from "./process-supervisor.ts";
 export const SEND_PROCESS_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=128"];
 
 /**
- * Starts the newsletter send's own process (scripts/send-process.ts, or its bundle: scripts/process-bundles.ts) and starts it again whenever it dies: a
- * crash in the middle of a send is then taken over by the new process (or by the server's recovery sweep),
- * which resumes after the last batch stored.
+ * Starts the newsletter send's own process (scripts/send-process.ts, or its bundle: scripts/process-bundles.ts)
+ * and starts it again whenever it dies: a crash in the middle of a send is then taken over by the new process (or
+ * by the server's recovery sweep), which resumes after the last batch stored.
  */
 export function superviseSendProcess(
   env: NodeJS.ProcessEnv,
