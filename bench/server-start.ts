@@ -8,7 +8,8 @@ import { freePort, startTestPostgres } from "../tests/setup/postgres.ts";
  * fediverse's processes), on a fresh database and the build in NEXT_DIST_DIR (default .next-e2e): at the first
  * answer of the health check, and after IDLE_SECONDS of nothing. The test suite starts some 45 of these, so a
  * start's CPU is much of its time on 2 cores. RUNS starts one after another; COMPILE_CACHE=off starts with
- * Node's module compile cache disabled (NODE_DISABLE_COMPILE_CACHE; the launcher's default is on) to compare the two side by side.
+ * Node's module compile cache disabled (NODE_DISABLE_COMPILE_CACHE; the launcher's default is on), `both` runs
+ * the two side by side.
  *
  * `npx tsx bench/server-start.ts` (RUNS=3 IDLE_SECONDS=20 COMPILE_CACHE=on|off|both)
  */

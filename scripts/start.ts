@@ -7,7 +7,7 @@ import { buildIsStale } from "./build-freshness.ts";
 import { ensureDatabase } from "./database.ts";
 import { superviseFediverseProcess } from "./fediverse-supervisor.ts";
 import { DATA_DIR, prepareRuntime } from "./prepare-runtime.ts";
-import { bundleProcesses, processBundle, processBundlesAreStale } from "./process-bundles.ts";
+import { bundleProcesses, type ProcessName, processBundle, processBundlesAreStale } from "./process-bundles.ts";
 import { processLog as log, scopedProcessLog } from "./process-log.mjs";
 import { superviseSendProcess } from "./send-supervisor.ts";
 
@@ -87,8 +87,7 @@ async function main() {
     await bundleProcesses(distDir);
   }
   // Production runs the bundles (plain JavaScript); `npm run dev` the sources through tsx.
-  const script = (name: "serve" | "send" | "fediverse") =>
-    mode === "start" ? processBundle(distDir, name) : undefined;
+  const script = (name: ProcessName) => (mode === "start" ? processBundle(distDir, name) : undefined);
   // The data cache of public reads (each feature's cache.ts) must not outlive the server: its
   // entries on disk may come from another database, and the tag expiries that guard them live in memory.
   fs.rmSync(path.resolve(distDir, "cache", "fetch-cache"), {
