@@ -15,6 +15,8 @@ export interface ArticleCardProps {
   /** Extra label ('Featured', 'Latest'). */
   label?: string;
   headingLevel?: 2 | 3;
+  /** What the byline's date is relative to (BylineView). */
+  now?: Date;
 }
 
 // One short class per size (globals.css): a card's classes travel twice per page, in the HTML and the RSC payload.
@@ -33,6 +35,7 @@ export function ArticleCardView({
   headingLevel = 3,
   texts: t,
   locale,
+  now,
 }: ArticleCardProps & { texts: CardTexts; locale: Locale }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -68,7 +71,7 @@ export function ArticleCardView({
         </p>
       )}
       <div className="card-meta">
-        <BylineView piece={article} date={article.date} className="text-xs" texts={t} locale={locale} />
+        <BylineView piece={article} date={article.date} className="text-xs" texts={t} locale={locale} now={now} />
         <TagList tags={article.tags} max={2} />
       </div>
     </article>

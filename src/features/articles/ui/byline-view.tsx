@@ -14,6 +14,7 @@ export function BylineView({
   texts,
   locale,
   authorHref,
+  now,
 }: {
   piece: { author?: string | null; author_name?: string | null; is_agent?: boolean };
   date: Date;
@@ -22,6 +23,8 @@ export function BylineView({
   authorHref?: string;
   texts: Pick<CardTexts, "by" | "aiBadge" | "aiBadgeTitle" | "justNow">;
   locale: Locale;
+  /** What the date is relative to: by default the time of rendering (a client island passes useNow's). */
+  now?: Date;
 }) {
   const author = displayAuthor(piece);
   return (
@@ -46,7 +49,7 @@ export function BylineView({
         </abbr>
       )}
       <span aria-hidden="true">·</span>
-      <time dateTime={date.toISOString()}>{formatRelativeTime(date, locale, texts.justNow)}</time>
+      <time dateTime={date.toISOString()}>{formatRelativeTime(date, locale, texts.justNow, now)}</time>
     </p>
   );
 }

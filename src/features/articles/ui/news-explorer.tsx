@@ -8,6 +8,7 @@ import { humanize } from "~/platform/i18n/taxonomy.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { Button } from "~/ui/button.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
+import { useNow } from "~/ui/use-now.ts";
 import { ArticleCardView } from "./article-card-view.tsx";
 import type { NewsExplorerTexts } from "./news-explorer-texts.ts";
 import { CLEARED, NewsFilterBar } from "./news-filter-bar.tsx";
@@ -34,6 +35,7 @@ export function NewsExplorer({
   initialPage,
   tags,
   texts,
+  renderedAt,
 }: {
   /** The page's own path in its language ("/noticias", "/en/noticias"): where the form and the links go. */
   basePath: string;
@@ -41,10 +43,13 @@ export function NewsExplorer({
   initialPage: Page;
   tags: string[];
   texts: NewsExplorerTexts;
+  /** When the server rendered this list (Date.now()): its cards' relative dates are as of then (useNow). */
+  renderedAt: number;
 }) {
   const t = texts.filters;
   const locale = useLocale();
   const hydrated = useHydrated();
+  const now = useNow(renderedAt);
   const [filters, setFilters] = useState(initialFilters);
   const serverQuery = filtersToQuery(initialFilters);
 
@@ -165,7 +170,7 @@ export function NewsExplorer({
       ) : (
         <div className="mt-8 grid gap-x-8 gap-y-10 md:grid-cols-2" data-testid="news-results">
           {items.map((a) => (
-            <ArticleCardView key={a.slug} article={a} texts={texts.cards} locale={locale} />
+            <ArticleCardView key={a.slug} article={a} texts={texts.cards} locale={locale} now={now} />
           ))}
         </div>
       )}

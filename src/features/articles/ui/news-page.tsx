@@ -38,6 +38,7 @@ export async function NewsPage({ locale, filters }: { locale: Locale; filters: N
             initialPage={{ ...page, items: page.items.map((a) => inOneLanguage(a, locale)) }}
             tags={facets.tags}
             texts={newsExplorerTexts(locale)}
+            renderedAt={Date.now()}
           />
         </TRPCReactProvider>
       </div>
