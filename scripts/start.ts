@@ -40,14 +40,21 @@ async function main() {
   const { url, embedded } = await ensureDatabase(env);
   if (databaseOnly) return holdDatabase(embedded);
   // Loaded once .env is in the environment (they read src/platform/env), and not by the database phase alone.
-  const [{ createPrismaClient }, { readDatabaseId }, { loadSeed }, { ensureAdmin }, { announceAdmin }] =
-    await Promise.all([
-      import("~/platform/db/client.ts"),
-      import("~/platform/db/database-id.ts"),
-      import("../seed/load.ts"),
-      import("~/features/users/ensure-admin.ts"),
-      import("./admin-announce.ts"),
-    ]);
+  const [
+    { createPrismaClient },
+    { readDatabaseId },
+    { loadSeed },
+    { ensureAdmin },
+    { announceAdmin },
+    { fediverseEnabled },
+  ] = await Promise.all([
+    import("~/platform/db/client.ts"),
+    import("~/platform/db/database-id.ts"),
+    import("../seed/load.ts"),
+    import("~/features/users/ensure-admin.ts"),
+    import("./admin-announce.ts"),
+    import("~/features/fediverse/settings.ts"),
+  ]);
 
   const db = createPrismaClient(url);
   const counts = await loadSeed(db);
@@ -107,9 +114,13 @@ async function main() {
     sendProcess === "own"
       ? superviseSendProcess(process.env, (l) => sendLog.info(l), ready, script("send"))
       : undefined;
-  // Likewise the fediverse's deliveries, at a lower CPU priority than the pages (FEDIVERSE_PROCESS).
+  // Likewise the fediverse's deliveries, at a lower CPU priority than the pages (FEDIVERSE_PROCESS); none on a
+  // site that does not federate, where that process would load its modules only to exit.
+  const federates = fediverseEnabled();
+  if (env.FEDIVERSE_PROCESS === "own" && !federates)
+    fediverseLog.info("no process for deliveries: the site does not federate (FEDIVERSE, SITE_URL)");
   const deliverer =
-    env.FEDIVERSE_PROCESS === "own"
+    env.FEDIVERSE_PROCESS === "own" && federates
       ? superviseFediverseProcess(process.env, (l) => fediverseLog.info(l), ready, script("fediverse"))
       : undefined;
   // Production: scripts/serve.ts's bundle (Next.js behind a server that answers the beacon's hits itself); dev:

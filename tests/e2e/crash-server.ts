@@ -33,7 +33,10 @@ export class CrashableServer {
     const distDir = `${source}-${name}`;
     fs.rmSync(distDir, { recursive: true, force: true });
     fs.cpSync(source, distDir, { recursive: true, preserveTimestamps: true });
-    return new CrashableServer(await freePort(), env, `test-results/${name}-server.log`, distDir);
+    // Its log holds this run's starts only (restarts append): a line an earlier run wrote would mislead.
+    const logFile = `test-results/${name}-server.log`;
+    fs.rmSync(logFile, { force: true });
+    return new CrashableServer(await freePort(), env, logFile, distDir);
   }
 
   /** Starts the server; `extra` adds to (or overrides) its environment for this start only. */

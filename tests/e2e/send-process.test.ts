@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbClient } from "~/platform/db/client.ts";
@@ -125,4 +126,18 @@ describe("the newsletter send's own process", () => {
     const [second] = sendProcessPids();
     expect((await senderPids(n.id)).sort()).toEqual([first, second].sort());
   }, 300_000);
+});
+
+describe("the fediverse's process beside it", () => {
+  it("is never started: this site does not federate (http SITE_URL, FEDIVERSE unset)", async () => {
+    // The launcher says so once the server is up; it starts no process that would load only to exit.
+    await until(
+      "the launcher's word on the fediverse",
+      async () => fs.readFileSync(server.logFile, "utf8").includes("the site does not federate"),
+      { timeoutMs: 10_000 },
+    );
+    const log = fs.readFileSync(server.logFile, "utf8");
+    expect(log).not.toContain("nothing to deliver"); // the process's own line, had it been started
+    expect(launcherProcesses(server.processGroup(), "/processes/fediverse-process.mjs")).toEqual([]);
+  });
 });
