@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatRelativeTime } from "~/platform/i18n/format.ts";
 import { buildArticle } from "../support/builders.ts";
@@ -44,6 +45,23 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
+/** The page's document requests (framenavigated would count the router's history.replaceState too) and errors. */
+function watch(page: Page) {
+  const loads: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
+  });
+  page.on("pageerror", (err) => problems.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(msg.text());
+  });
+  return { loads, problems };
+}
+
+/** React's hydration errors, in development's words and production's codes (418: text, 425: text content). */
+const isHydrationError = (message: string) => /hydrat|did not match|#418|#423|#425/i.test(message);
+
 describe("a cached /noticias read a day after it was rendered", () => {
   it("loads once, hydrates without a mismatch, keeps its static parts and shows the reader's time", async () => {
     const html = await (await fetch(`${baseUrl}/noticias`)).text();
@@ -56,16 +74,7 @@ describe("a cached /noticias read a day after it was rendered", () => {
     const context = await browser().newContext();
     await context.clock.setFixedTime(later);
     const page = await context.newPage();
-    const loads: string[] = [];
-    const problems: string[] = [];
-    // Document requests: framenavigated would count the router's history.replaceState as well.
-    page.on("request", (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
-    });
-    page.on("pageerror", (err) => problems.push(err.message));
-    page.on("console", (msg) => {
-      if (msg.type() === "error") problems.push(msg.text());
-    });
+    const { loads, problems } = watch(page);
     await page.goto(`${baseUrl}/noticias`);
     await page.getByTestId("type-filter").waitFor();
     const time = page.locator(`[data-testid="article-card"]:has(a[href$="/noticias/${slug}"]) time`);
@@ -73,7 +82,7 @@ describe("a cached /noticias read a day after it was rendered", () => {
     // Long enough for a reload the hydration started to have come and gone.
     await page.waitForTimeout(2_000);
     expect(loads).toEqual([`${baseUrl}/noticias`]);
-    expect(problems.filter((p) => /hydrat|did not match|#418|#425/i.test(p))).toEqual([]);
+    expect(problems.filter(isHydrationError)).toEqual([]);
     expect(await page.locator("[data-testid^='footer-policy-']").count()).toBeGreaterThan(0);
     await context.close();
   });
@@ -98,6 +107,35 @@ describe("a cached /noticias read a day after it was rendered", () => {
     await page.waitForTimeout(4_000);
     expect(loads.length).toBeGreaterThan(0);
     expect(loads.length).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
+  it("every reader page, read a day later, hydrates where it loaded, without a reload or a mismatch", async () => {
+    // One of each kind: home, the news list (an island), an article in each language, lists and plain pages.
+    const paths = [
+      "/",
+      "/en/noticias",
+      `/noticias/${slug}`,
+      `/en/noticias/${slug}`,
+      "/entrevistas",
+      "/referentes",
+      "/metodologia",
+      "/newsletter",
+      "/correcciones",
+    ];
+    const context = await browser().newContext();
+    await context.clock.setFixedTime(new Date(Date.now() + 24 * HOUR_MS));
+    const failures: string[] = [];
+    for (const path of paths) {
+      const page = await context.newPage();
+      const { loads, problems } = watch(page);
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForTimeout(1_500); // time for a hydration to fail and a reload to start
+      if (loads.length !== 1) failures.push(`${path}: ${loads.length} document loads`);
+      for (const problem of problems.filter(isHydrationError)) failures.push(`${path}: ${problem.slice(0, 200)}`);
+      await page.close();
+    }
+    expect(failures).toEqual([]);
     await context.close();
   });
 });
