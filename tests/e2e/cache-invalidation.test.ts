@@ -3,6 +3,7 @@ import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { buildArticle } from "../support/builders.ts";
 import { e2eDatabase } from "./db.ts";
 import { jobTrigger } from "./job-trigger.ts";
+import { PLACEHOLDER_TEXTS } from "./list-fixtures.ts";
 import { sql } from "./sql.ts";
 
 /**
@@ -20,14 +21,7 @@ const scheduledSlug = `cache-e2e-sched-${run}`;
 const db = e2eDatabase();
 const DAY_MS = 86_400_000;
 /** What both articles share: bilingual texts of a regulation story. */
-const texts = {
-  summary_es: "Resumen.",
-  summary_en: "Summary.",
-  body_es: "Cuerpo.",
-  body_en: "Body.",
-  topics: ["regulacion"],
-  tags: [],
-};
+const texts = PLACEHOLDER_TEXTS;
 let cookie = "";
 
 /** Polls until `check` holds (a job's write has landed), failing after `ms`. */

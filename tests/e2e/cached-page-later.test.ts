@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatRelativeTime } from "~/platform/i18n/format.ts";
-import { buildArticle } from "../support/builders.ts";
 import { browserForFile } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
-import { type AdminApi, adminApi } from "./list-fixtures.ts";
+import { type AdminApi, adminApi, publishArticle } from "./list-fixtures.ts";
 
 /**
  * A cached reader page is read long after it was rendered: its HTML says "hace 3 horas" of an article the
@@ -22,22 +21,14 @@ const published = new Date(Date.now() - 3 * HOUR_MS);
 let admin: AdminApi | undefined;
 
 beforeAll(async () => {
-  await buildArticle(db, {
+  // Published through the API, so the cached list is rendered again with it (at "hace 3 horas").
+  admin = await adminApi(baseUrl);
+  await publishArticle(db, admin, {
     slug,
     title_es: `Leído más tarde ${run}`,
     title_en: `Read later ${run}`,
-    summary_es: "Resumen.",
-    summary_en: "Summary.",
-    body_es: "Cuerpo.",
-    body_en: "Body.",
-    topics: ["regulacion"],
-    tags: [],
     date: published,
-    status: "draft",
   });
-  // Published through the API, so the cached list is rendered again with it (at "hace 3 horas").
-  admin = await adminApi(baseUrl);
-  await admin("PUT", `/articles/${slug}`, { status: "published" });
 });
 
 afterAll(async () => {
@@ -97,11 +88,7 @@ describe("a cached /noticias read a day after it was rendered", () => {
       await route.fulfill({ response, body });
     });
     const page = await context.newPage();
-    const loads: string[] = [];
-    // Document requests: framenavigated would count the router's history.replaceState as well.
-    page.on("request", (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
-    });
+    const { loads } = watch(page);
     await page.goto(`${baseUrl}/noticias`);
     await page.getByTestId("type-filter").waitFor();
     await page.waitForTimeout(4_000);

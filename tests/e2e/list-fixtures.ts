@@ -44,23 +44,39 @@ export async function publishTaggedArticles(db: DbClient, api: AdminApi, tag: st
     { slug: `${tag}-noticia`, type: "noticia", title: "Noticia", days: 1 },
   ];
   for (const r of rows) {
-    await buildArticle(db, {
+    await publishArticle(db, api, {
       slug: r.slug,
       title_es: `${r.title} de listas ${tag}`,
       title_en: `${r.title === "Análisis" ? "Analysis" : "News"} of lists ${tag}`,
-      summary_es: "Resumen.",
-      summary_en: "Summary.",
-      body_es: "Cuerpo.",
-      body_en: "Body.",
       type: r.type,
-      topics: ["regulacion"],
       tags: [tag],
       date: new Date(Date.now() + r.days * DAY_MS),
-      status: "draft",
     });
-    await api("PUT", `/articles/${r.slug}`, { status: "published" });
   }
   return rows.map((r) => r.slug);
+}
+
+/** Bilingual placeholder texts of a regulation story, for articles a file names and dates itself. */
+export const PLACEHOLDER_TEXTS = {
+  summary_es: "Resumen.",
+  summary_en: "Summary.",
+  body_es: "Cuerpo.",
+  body_en: "Body.",
+  topics: ["regulacion"],
+  tags: [] as string[],
+};
+
+/**
+ * One bilingual regulation article with placeholder texts, built as a draft and published through the admin
+ * API (so the cached lists are rendered again with it); `article` names it and sets what the file asserts on.
+ */
+export async function publishArticle(
+  db: DbClient,
+  api: AdminApi,
+  article: { slug: string; title_es: string; title_en: string; date: Date; type?: string; tags?: string[] },
+) {
+  await buildArticle(db, { ...PLACEHOLDER_TEXTS, ...article, status: "draft" });
+  await api("PUT", `/articles/${article.slug}`, { status: "published" });
 }
 
 /** The newest `take` published articles, as /noticias lists them (date, then id). */
