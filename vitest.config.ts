@@ -65,9 +65,6 @@ export default defineConfig({
           // Unit tests never query; a helper reached through a feature's index.ts may still create the client,
           // which connects only on a first query (an address nothing listens on makes any query fail loudly).
           env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
-          // Files share their worker's loaded dependencies; the setup file restores a fresh process's state.
-          isolate: false,
-          setupFiles: ["tests/setup/unit-each.ts"],
           ...FAST,
         },
       },
