@@ -40,7 +40,10 @@ async function description(page: Page, selector: string) {
 async function withoutToasts(page: Page) {
   await page.waitForTimeout(1000); // the dialog has faded in
   await page.evaluate(() => {
-    for (const toaster of document.querySelectorAll("[data-sonner-toaster]")) toaster.remove();
+    // Hidden, not removed: sonner removes its list when the last toast goes, and a list already taken out of
+    // the page makes that removal throw, which crashes the page into Next's error document.
+    for (const toaster of document.querySelectorAll<HTMLElement>("[data-sonner-toaster]"))
+      toaster.style.display = "none";
   });
   return page;
 }
