@@ -144,14 +144,8 @@ function loader(c) {
     });
     entered.clear();
     if (pressed?.isConnected) pressed.click();
-    // The submit in a task of its own: React renders the values handed to it first (its updates flush in a
-    // microtask), so that the form's handler reads them.
-    const submit = held;
+    if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : undefined);
     pressed = held = null;
-    setTimeout(() => {
-      if (submit?.form.isConnected)
-        submit.form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : undefined);
-    }, 0);
   });
 
   // A toast carried from the page before, or a reader the browser knows to be signed in: shown without waiting.
