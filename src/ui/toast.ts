@@ -1,5 +1,4 @@
 import type { ExternalToast, Toaster } from "sonner";
-import { CARRIED_TOAST_KEY } from "~/platform/request-edge/intent-keys.js";
 
 type ToasterComponent = typeof Toaster;
 type Kind = "success" | "error" | "info";
@@ -37,8 +36,7 @@ export function onToasterLoaded(render: (component: ToasterComponent) => void): 
   };
 }
 
-// Also read by the loader of a page whose scripts come on intent: a carried toast loads them at once.
-const CARRIED = CARRIED_TOAST_KEY;
+const CARRIED = "riesgos.toast";
 /** `from`: the document that left it (its time origin), which must not show it itself. */
 type Carried = { kind: Kind; message: string; description?: string; from: number };
 

@@ -1,15 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
 import { fillText } from "~/platform/i18n/locales.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import type { AuthControlsTexts } from "./auth-controls-texts.ts";
-import { GuessedControls, SignedOutControls } from "./signed-out-controls.tsx";
 import { useAuth } from "./use-auth.ts";
 
-export type { AuthControlsTexts } from "./auth-controls-texts.ts";
+/** The `auth` texts the controls show; `hello` keeps its `{username}` placeholder, filled here. */
+export type AuthControlsTexts = Record<
+  "admin" | "adminMobile" | "changePasswordLink" | "hello" | "login" | "logout" | "newsletter",
+  string
+>;
 
 /**
  * The header's account controls (docs/product.md §2 shared header). Signed in: greeting with the username, logout and,
@@ -31,8 +34,8 @@ export function AuthControls({
   const size = mobile ? "md" : "sm";
 
   if (status === "loading") {
-    // Until the session is known: the guess the page showed before it hydrated (signed-out-controls.tsx).
-    return <GuessedControls mobile={mobile} size={size} texts={t} onNavigate={onNavigate} />;
+    // Reserve the space so the header does not jump when the session arrives.
+    return <span aria-hidden="true" className={cn("inline-block h-8", mobile ? "w-full" : "w-40")} />;
   }
 
   if (user) {
@@ -73,5 +76,23 @@ export function AuthControls({
     );
   }
 
-  return <SignedOutControls mobile={mobile} size={size} texts={t} onNavigate={onNavigate} />;
+  return (
+    <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
+      <Button asChild variant="outline" size={size}>
+        <Link href="/login" onClick={onNavigate} data-testid="login-link">
+          {t.login}
+        </Link>
+      </Button>
+      {mobile ? (
+        // The spec gives the mobile newsletter button no behaviour of its own; it closes the menu.
+        <Button type="button" variant="primary" size={size} onClick={onNavigate}>
+          {t.newsletter}
+        </Button>
+      ) : (
+        <NewsletterScrollButton variant="primary" size={size}>
+          {t.newsletter}
+        </NewsletterScrollButton>
+      )}
+    </div>
+  );
 }
