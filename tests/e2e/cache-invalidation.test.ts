@@ -20,8 +20,6 @@ const title = { es: `Artículo de caché ${run}`, en: `Cache article ${run}` };
 const scheduledSlug = `cache-e2e-sched-${run}`;
 const db = e2eDatabase();
 const DAY_MS = 86_400_000;
-/** What both articles share: bilingual texts of a regulation story. */
-const texts = PLACEHOLDER_TEXTS;
 let cookie = "";
 
 /** Polls until `check` holds (a job's write has landed), failing after `ms`. */
@@ -50,7 +48,7 @@ async function admin(method: "PUT" | "DELETE" | "POST", path: string, body?: unk
 beforeAll(async () => {
   // Dated in the future so it is the newest article (home's latest list, first in the feeds).
   await buildArticle(db, {
-    ...texts,
+    ...PLACEHOLDER_TEXTS,
     slug,
     title_es: title.es,
     title_en: title.en,
@@ -144,7 +142,7 @@ describe("cached public pages follow article changes at once", () => {
       expect((await page(path)).body, path).not.toContain(scheduledSlug);
     }
     await buildArticle(db, {
-      ...texts,
+      ...PLACEHOLDER_TEXTS,
       slug: scheduledSlug,
       title_es: `Programado ${title.es}`,
       title_en: `Scheduled ${title.en}`,
