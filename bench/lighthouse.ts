@@ -14,6 +14,7 @@ import { median } from "./lib/wrk.ts";
  *
  *   npx tsx bench/lighthouse.ts                  # builds and starts the site on its own embedded DB
  *   npx tsx bench/lighthouse.ts http://host:port # an already running site
+ *   BEFORE=http://host:port2 npx tsx bench/lighthouse.ts http://host:port  # and another build of it, interleaved
  *
  * The bare Next.js page, prerendered (bench/hello-next: the framework alone, served from its cache as the reader
  * pages are) and rendered per request (bench/hello-dyn, as the per-request pages are), is audited in the same
@@ -129,9 +130,18 @@ async function main() {
   const anchor = process.env.ANCHOR === "0" ? undefined : await startHelloNext(PORT + 1, "hello-dyn");
   const prerendered = process.env.ANCHOR === "0" ? undefined : await startHelloNext(PORT + 2, "hello-next");
   try {
+    // BEFORE=<url>: the same pages of another build (the change's base), audited in the same interleaved runs.
+    const before = process.env.BEFORE?.replace(/\/+$/, "");
+    const articlePath = await firstArticlePath(base);
     const pages: [string, string][] = [
       ["home", `${base}/`],
-      ["article", `${base}${await firstArticlePath(base)}`],
+      ["article", `${base}${articlePath}`],
+      ...(before
+        ? ([
+            ["home, before", `${before}/`],
+            ["article, before", `${before}${articlePath}`],
+          ] as [string, string][])
+        : []),
       ...(anchor ? ([["bare Next.js page, per request", `http://127.0.0.1:${PORT + 1}/`]] as [string, string][]) : []),
       ...(prerendered
         ? ([["bare Next.js page, prerendered", `http://127.0.0.1:${PORT + 2}/`]] as [string, string][])

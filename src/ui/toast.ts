@@ -1,4 +1,5 @@
 import type { ExternalToast, Toaster } from "sonner";
+import { CARRIED_TOAST_KEY } from "~/platform/request-edge/intent-keys.js";
 
 type ToasterComponent = typeof Toaster;
 type Kind = "success" | "error" | "info";
@@ -36,7 +37,8 @@ export function onToasterLoaded(render: (component: ToasterComponent) => void): 
   };
 }
 
-const CARRIED = "riesgos.toast";
+// Also read by the loader of a page whose scripts come on intent: a carried toast loads them at once.
+const CARRIED = CARRIED_TOAST_KEY;
 /** `from`: the document that left it (its time origin), which must not show it itself. */
 type Carried = { kind: Kind; message: string; description?: string; from: number };
 

@@ -70,3 +70,12 @@ export async function signInToDesk(page: Page, baseUrl: string, admin: { email: 
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await page.getByTestId("admin-tab-publications").waitFor();
 }
+
+/**
+ * A reader's first intent on a page served from the cache (a pointer moving over it), which loads its scripts,
+ * and the page hydrated: what a test that reads a hydrated page's state does first (hydrate-on-intent.js).
+ */
+export async function hydrate(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
-import { launchBrowser } from "./browser.ts";
+import { hydrate, launchBrowser } from "./browser.ts";
 import { watchCsp } from "./csp-watch.ts";
 import { article } from "./site-helpers.ts";
 
@@ -140,7 +140,9 @@ describe("reader pages come from Next's cache with a script-hash CSP", () => {
       }),
     );
     expect(cacheHeader).toBe("HIT");
-    // The site's own scripts ran: the page hydrated, and its language toggle navigates in the browser.
+    // The site's own scripts ran (loaded on the reader's intent): the page hydrated, and its language toggle
+    // navigates in the browser.
+    await hydrate(page);
     await page.click("[data-testid=language-toggle]");
     await page.waitForURL(`${baseUrl}/en${ARTICLE}`, SLOW);
     await expect.poll(() => page.textContent("h1"), SLOW).toBe(article.title_en);
@@ -185,6 +187,8 @@ describe("the islands work on cached pages", () => {
     expect(cache).toBe("HIT");
     // Never stored by a shared cache: it is a signed-in visitor's response.
     expect(response?.headers()["cache-control"]).not.toMatch(/s-maxage/);
+    // Signed in through the API, this browser has no mark of its session yet: the header asks on the first intent.
+    await hydrate(page);
     await page.getByTestId("site-header").getByTestId("admin-link").waitFor(SLOW);
     expect(violations).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatRelativeTime } from "~/platform/i18n/format.ts";
-import { browserForFile } from "./browser.ts";
+import { browserForFile, hydrate } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
 import { type AdminApi, adminApi, publishArticle } from "./list-fixtures.ts";
 
@@ -67,6 +67,7 @@ describe("a cached /noticias read a day after it was rendered", () => {
     const page = await context.newPage();
     const { loads, problems } = watch(page);
     await page.goto(`${baseUrl}/noticias`);
+    await hydrate(page);
     await page.getByTestId("type-filter").waitFor();
     const time = page.locator(`[data-testid="article-card"]:has(a[href$="/noticias/${slug}"]) time`);
     await expect.poll(() => time.textContent(), { timeout: 10_000 }).toBe(shown);
@@ -90,6 +91,10 @@ describe("a cached /noticias read a day after it was rendered", () => {
     const page = await context.newPage();
     const { loads } = watch(page);
     await page.goto(`${baseUrl}/noticias`);
+    // The reader's intent hydrates the page, and again the page a reload brings.
+    await page.mouse.move(1, 1);
+    await page.waitForTimeout(2_000);
+    await hydrate(page);
     await page.getByTestId("type-filter").waitFor();
     await page.waitForTimeout(4_000);
     expect(loads.length).toBeGreaterThan(0);
@@ -117,6 +122,7 @@ describe("a cached /noticias read a day after it was rendered", () => {
       const page = await context.newPage();
       const { loads, problems } = watch(page);
       await page.goto(`${baseUrl}${path}`);
+      await hydrate(page);
       await page.waitForTimeout(1_500); // time for a hydration to fail and a reload to start
       if (loads.length !== 1) failures.push(`${path}: ${loads.length} document loads`);
       for (const problem of problems.filter(isHydrationError)) failures.push(`${path}: ${problem.slice(0, 200)}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { hydrate, launchBrowser } from "./browser.ts";
 
 /**
  * WCAG 2.5.3 (label in name; pa11y F96): every control of /noticias's filter bar has an accessible name that
@@ -81,7 +81,10 @@ async function labelInNameFailures(javaScriptEnabled: boolean): Promise<{ checke
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/noticias`);
-  if (javaScriptEnabled) await page.getByTestId("type-filter").waitFor();
+  if (javaScriptEnabled) {
+    await hydrate(page);
+    await page.getByTestId("type-filter").waitFor();
+  }
   const list = await controls(page);
   const names = await accessibleNames(
     page,

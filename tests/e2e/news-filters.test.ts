@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildArticles } from "../support/builders.ts";
-import { launchBrowser } from "./browser.ts";
+import { hydrate, launchBrowser } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
 import { seedArticles } from "./site-helpers.ts";
 
@@ -46,6 +46,7 @@ describe("/noticias filters", () => {
   it("filters by topic with removable chips, sorts, shows the empty state and clears all", async () => {
     await freshPage();
     await page.goto(`${baseUrl}/noticias`);
+    await hydrate(page);
     await page.waitForSelector("[data-testid=news-results]");
     await expect.poll(count, SLOW).toBe(`${seedArticles.length} resultados`);
 
@@ -62,6 +63,7 @@ describe("/noticias filters", () => {
 
     // The filtered, sorted list survives a reload: the state lives in the URL.
     await page.reload();
+    await hydrate(page);
     await expect.poll(cardTitles, SLOW).toEqual([...regulacion].reverse().map((a) => a.title_es));
 
     await page.click("[data-testid=filter-chip]");

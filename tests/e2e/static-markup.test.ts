@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserForFile } from "./browser.ts";
+import { browserForFile, hydrate } from "./browser.ts";
 import { article } from "./site-helpers.ts";
 
 /**
@@ -104,6 +104,7 @@ describe("in the browser", () => {
   it("a client navigation to a page with static parts shows it whole", async () => {
     const { page, errors } = await openWatched("/");
     await page.getByTestId("home-interviews").waitFor();
+    await hydrate(page);
     await page.waitForFunction(() => Boolean((window as { next?: { router?: unknown } }).next?.router));
     await page.evaluate((path) => {
       (window as unknown as { next: { router: { push: (p: string) => void } } }).next.router.push(path);

@@ -4,6 +4,7 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { HIT_PATH } from "~/features/analytics/index.ts";
 import { AnalyticsBeacon } from "~/features/analytics/ui/beacon.tsx";
 import { newsMediaOrganizationJsonLd } from "~/features/seo/index.ts";
 import { SiteFooter } from "~/features/site/ui/footer.tsx";
@@ -12,6 +13,7 @@ import { inter, sourceSerif } from "~/fonts/index.ts";
 import { siteUrl } from "~/platform/http/page-metadata.ts";
 import { isLocale } from "~/platform/i18n/routing.ts";
 import { useTranslations } from "~/platform/i18n/server.ts";
+import { HydrationSignal } from "~/ui/hydration-signal.tsx";
 import { JsonLd } from "~/ui/page-header.tsx";
 import { ToastArea } from "~/ui/toast-area.tsx";
 
@@ -52,8 +54,10 @@ export default async function LocaleLayout({
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   return (
-    <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
-      <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased">
+    // The loader of a page whose scripts come on intent marks <html> (data-guest, data-view-sent) before React hydrates it.
+    <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`} suppressHydrationWarning>
+      {/* data-view-beacon: where a page whose scripts load on intent reports its view before they do. */}
+      <body className="flex min-h-screen flex-col bg-paper font-sans text-ink antialiased" data-view-beacon={HIT_PATH}>
         {/*
           No message catalog and no i18n runtime travel to the browser for the header and footer: their client
           controls get their texts as props from these server components, and link with our own locale-aware
@@ -72,6 +76,7 @@ export default async function LocaleLayout({
         <SiteFooter />
         <ToastArea />
         <AnalyticsBeacon />
+        <HydrationSignal />
       </body>
     </html>
   );

@@ -6,6 +6,7 @@ import { buildIdOf, cacheNamespace, PAGE_STORE_FOLDER } from "../cache/namespace
 import RedisCacheHandler from "../cache/redis-cache-handler.mjs";
 import { env } from "../env/env.js";
 import { hreflangLink, publicPathOfCacheKey } from "./hreflang-link.js";
+import { hydrateOnIntent } from "./hydrate-on-intent.js";
 import { notePageRead } from "./page-reads.mjs";
 import { rendersNotFound } from "./page-status.js";
 import { cachedPageCsp } from "./security-headers.js";
@@ -14,8 +15,9 @@ import { siteOrigin } from "./site-origin.js";
 /**
  * Next's cache handler (`cacheHandler` in next.config.mjs): Next's own file-system and in-process store, or
  * with REDIS_URL the store every instance shares (../cache/redis-cache-handler.mjs). Either way, a page stored
- * in it (an anonymous reader page, rendered once and then served to everyone until a tag expires it) gets its
- * Content-Security-Policy here, from its own HTML: the hashes of its inline scripts (security-headers.js).
+ * in it (an anonymous reader page, rendered once and then served to everyone until a tag expires it) loads its
+ * scripts on the reader's first intent (hydrate-on-intent.js) and gets its Content-Security-Policy here, from
+ * its own HTML: the hashes of its inline scripts (security-headers.js).
  * Next sends the stored headers with the page, on the render that stored it and on every hit.
  *
  * A stored page is served only to the configuration that rendered it (../cache/namespace.mjs: build,
@@ -110,6 +112,8 @@ export default class PageCacheHandler extends Store {
   async set(key, data, ctx) {
     // Set on the value Next is about to send, as well as store: the same object answers this request.
     if (data?.kind === "APP_PAGE" && typeof data.html === "string") {
+      // Its scripts load on the reader's first intent (hydrate-on-intent.js); the policy hashes the loader too.
+      data.html = hydrateOnIntent(data.html);
       data.headers = { ...data.headers, "content-security-policy": cachedPageCsp(data.html, { https }) };
       // An unknown slug or path renders the 404 view (page-status.js): Next sends this status with it.
       if (rendersNotFound(data.html)) data.status = 404;

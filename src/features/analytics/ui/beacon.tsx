@@ -10,7 +10,15 @@ import { HIT_PATH } from "../hit-path.ts";
 let firstView = true;
 
 function send() {
-  const hit = { p: location.pathname + location.search, r: firstView ? document.referrer : "" };
+  // The page's own loader reported this view before its scripts came (platform/request-edge/hydrate-on-intent.js).
+  const path = location.pathname + location.search;
+  const root = document.documentElement;
+  if (firstView && root.getAttribute("data-view-sent") === path) {
+    root.removeAttribute("data-view-sent");
+    firstView = false;
+    return;
+  }
+  const hit = { p: path, r: firstView ? document.referrer : "" };
   firstView = false;
   // text/plain needs no preflight; the endpoint reads the body as JSON. A failure never touches the page.
   if (!navigator.sendBeacon?.(HIT_PATH, new Blob([JSON.stringify(hit)], { type: "text/plain" })))

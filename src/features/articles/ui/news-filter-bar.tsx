@@ -1,12 +1,12 @@
 "use client";
 
-import type { ComponentProps } from "react";
+import { type ComponentProps, useLayoutEffect, useRef } from "react";
 import { CONTENT_TYPES, humanize, TOPICS } from "~/platform/i18n/taxonomy.ts";
 import { Button } from "~/ui/button.tsx";
 import { NativeSelect, Select } from "~/ui/select.tsx";
 import { ChipCheckboxes, ChipToggleGroup } from "~/ui/toggle-group.tsx";
 import type { NewsExplorerTexts } from "./news-explorer-texts.ts";
-import { filtersHref, hasActiveFilters, type NewsFilters } from "./news-filters.ts";
+import { filtersHref, filtersToQuery, hasActiveFilters, type NewsFilters, parseFilters } from "./news-filters.ts";
 
 /**
  * The tag filter's resting item, "all" (choosing it clears the tags): an item of its own rather than an empty
@@ -39,6 +39,18 @@ export function NewsFilterBar({
   update: (patch: Partial<NewsFilters>) => void;
 }) {
   const t = texts.filters;
+  const form = useRef<HTMLFormElement>(null);
+  // A choice made in the browser's own controls before the page hydrated (a reader page's scripts load on the
+  // reader's first intent): read in the hydrating commit, while those controls are still in place, so that the
+  // interactive ones that replace them start from it rather than from the filters the server rendered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, in the commit that hydrates the form
+  useLayoutEffect(() => {
+    if (hydrated || !form.current) return;
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form.current)) if (typeof value === "string") query.append(name, value);
+    const chosen = parseFilters(query);
+    if (filtersToQuery(chosen) !== filtersToQuery(filters)) update(chosen);
+  }, []);
   const typeLabel = (type: string) => texts.cards.types[type] ?? humanize(type);
   const topicOptions = [...new Set([...TOPICS, ...filters.topics])].map((v) => ({
     value: v,
@@ -64,7 +76,7 @@ export function NewsFilterBar({
       data-testid="filter-bar"
     >
       {/* Hydrated, every control filters on its own: the form is never sent. */}
-      <form method="get" action={basePath} onSubmit={(e) => e.preventDefault()} className="space-y-5">
+      <form ref={form} method="get" action={basePath} onSubmit={(e) => e.preventDefault()} className="space-y-5">
         <fieldset>
           <legend className="mb-2 text-xs font-bold uppercase tracking-wider">{t.topic}</legend>
           {hydrated ? (

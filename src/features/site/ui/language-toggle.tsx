@@ -32,6 +32,8 @@ function LocaleLink({
       locale={locale}
       hrefLang={locale}
       lang={locale}
+      // Pressed before a cached page hydrated, its loader follows it only once this handler can remember the choice.
+      data-hydrate-first=""
       onClick={(event) => {
         rememberLocale(locale);
         onClick?.(event);

@@ -1,18 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { NewsletterScrollButton } from "~/features/newsletter/ui/newsletter-scroll-button.tsx";
 import { Link } from "~/platform/i18n/link.tsx";
 import { fillText } from "~/platform/i18n/locales.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
+import type { AuthControlsTexts } from "./auth-controls-texts.ts";
+import { GuessedControls, SignedOutControls } from "./signed-out-controls.tsx";
 import { useAuth } from "./use-auth.ts";
 
-/** The `auth` texts the controls show; `hello` keeps its `{username}` placeholder, filled here. */
-export type AuthControlsTexts = Record<
-  "admin" | "adminMobile" | "changePasswordLink" | "hello" | "login" | "logout" | "newsletter",
-  string
->;
+export type { AuthControlsTexts } from "./auth-controls-texts.ts";
 
 /**
  * The header's account controls (docs/product.md §2 shared header). Signed in: greeting with the username, logout and,
@@ -34,8 +31,8 @@ export function AuthControls({
   const size = mobile ? "md" : "sm";
 
   if (status === "loading") {
-    // Reserve the space so the header does not jump when the session arrives.
-    return <span aria-hidden="true" className={cn("inline-block h-8", mobile ? "w-full" : "w-40")} />;
+    // Until the session is known: the guess the page showed before it hydrated (signed-out-controls.tsx).
+    return <GuessedControls mobile={mobile} size={size} texts={t} onNavigate={onNavigate} />;
   }
 
   if (user) {
@@ -76,23 +73,5 @@ export function AuthControls({
     );
   }
 
-  return (
-    <div className={cn("flex gap-2", mobile ? "flex-col items-stretch" : "items-center")} data-testid="auth-controls">
-      <Button asChild variant="outline" size={size}>
-        <Link href="/login" onClick={onNavigate} data-testid="login-link">
-          {t.login}
-        </Link>
-      </Button>
-      {mobile ? (
-        // The spec gives the mobile newsletter button no behaviour of its own; it closes the menu.
-        <Button type="button" variant="primary" size={size} onClick={onNavigate}>
-          {t.newsletter}
-        </Button>
-      ) : (
-        <NewsletterScrollButton variant="primary" size={size}>
-          {t.newsletter}
-        </NewsletterScrollButton>
-      )}
-    </div>
-  );
+  return <SignedOutControls mobile={mobile} size={size} texts={t} onNavigate={onNavigate} />;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { KNOWN_SESSION_KEY } from "~/platform/request-edge/intent-keys.js";
 import type { sessionUserSchema } from "../schema.ts";
 
 /** Type-only: the schema (and zod) stay out of the browser bundle. */
@@ -16,7 +17,21 @@ const listeners = new Set<() => void>();
 
 function set(user: AuthUser | null) {
   state = { status: user ? "authenticated" : "anonymous", user };
+  rememberSession(Boolean(user));
   for (const listener of listeners) listener();
+}
+
+/**
+ * A mark (no identity in it) that this browser is signed in: a reader page, whose scripts otherwise wait for
+ * the reader's first intent, loads them at once so that the header shows the session without waiting.
+ */
+function rememberSession(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(KNOWN_SESSION_KEY, "1");
+    else localStorage.removeItem(KNOWN_SESSION_KEY);
+  } catch {
+    // Storage refused: the header still fills in on the reader's first intent.
+  }
 }
 
 /**

@@ -1,0 +1,201 @@
+// Plain JS (with JSDoc types): the page cache handler, which Next loads unbundled, applies it to every page it stores.
+
+/**
+ * Reader pages stored in Next's cache load the framework's scripts when the reader first shows intent (a
+ * pointer or touch, a key, a focus, a scroll), not with the document. Everything a reader reads is in the
+ * HTML (static markup, lists whole in their HTML, links and GET forms that work without script); the scripts
+ * only add the controls' behaviour. A reader who only reads, a crawler, a link preview or a slow phone still
+ * loading the page pays no framework CPU (docs/reader-cache.md, "Scripts on intent").
+ *
+ * The chunks' `<script src>` tags become inert (`type="riesgos/deferred"`, each attribute kept as
+ * `data-deferred-<name>`, so that the document stays valid HTML: `async` and `integrity` need a `src`);
+ * the inline scripts stay (they only queue the page's RSC payload and chunk list), and the loader below, an
+ * inline script in the head (its hash joins the page's CSP like every other), puts the chunks back on intent.
+ */
+
+import { CARRIED_TOAST_KEY, HYDRATED_EVENT, KNOWN_SESSION_KEY } from "./intent-keys.js";
+
+const DEFERRED_TYPE = "riesgos/deferred";
+/** Next's preload of a chunk: a reader who only reads would download it for nothing. */
+const SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/gi;
+const EXTERNAL_SCRIPT = /<script\b([^>]*)(?<![\w-])src=("[^"]*"|'[^']*')([^>]*)>\s*<\/script\s*>/gi;
+const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g;
+const PREFIX = "data-deferred-";
+
+/**
+ * Runs in the browser, inlined as its source text: it closes over nothing of this module.
+ * @param {{ prefix: string, carriedToastKey: string, knownSessionKey: string, hydratedEvent: string }} c
+ */
+function loader(c) {
+  const d = document;
+  const w = window;
+  let started = false;
+  let hydrated = false;
+  const INTENT = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"];
+  /** The control a reader pressed before the page could answer it, replayed once it can. */
+  let pressed = null;
+  /** A form submitted before the page could handle it, and the button that submitted it. */
+  let held = null;
+  /** What the reader typed, chose or ticked before hydration: the hydrated controls start from their own state. */
+  const entered = new Map();
+
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of INTENT) w.removeEventListener(type, start, true);
+    // Some chunks come after the body's content: put them back once the whole document is parsed.
+    if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", loadChunks, { once: true });
+    else loadChunks();
+  }
+
+  function loadChunks() {
+    for (const inert of d.querySelectorAll("script[data-deferred-src]")) {
+      const script = d.createElement("script");
+      let src = "";
+      for (const { name, value } of inert.attributes) {
+        if (!name.startsWith(c.prefix)) continue;
+        if (name === `${c.prefix}src`) src = value;
+        else script.setAttribute(name.slice(c.prefix.length), value);
+      }
+      // The address last, once the integrity it must match is set.
+      script.async = true;
+      script.src = src;
+      inert.replaceWith(script);
+    }
+  }
+
+  function stored(storage, key) {
+    try {
+      return w[storage].getItem(key) !== null;
+    } catch (_) {
+      return false;
+    }
+  }
+
+  w.addEventListener(
+    "click",
+    (e) => {
+      if (hydrated || !(e.target instanceof Element)) return;
+      // A link within the page (the header's #newsletter), or one whose click does more than navigate (the
+      // language toggle remembers the choice), is followed once hydrated, or as a plain link if the scripts
+      // have not come within a few seconds.
+      const link = e.target.closest('a[href^="#"], a[data-hydrate-first]');
+      if (link && !e.defaultPrevented && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+        e.preventDefault();
+        pressed = link;
+        setTimeout(() => {
+          if (!hydrated && pressed === link) location.assign(link.href);
+        }, 4000);
+        start();
+        return;
+      }
+      const control = e.target.closest("button, [role=button]");
+      // Links, disclosures and a form's own buttons work without script (a submit is held below).
+      if (!control || control.closest("a[href], summary")) return;
+      if (control.form && control.type !== "button") return;
+      pressed = control;
+      start();
+    },
+    true,
+  );
+  w.addEventListener(
+    "submit",
+    (e) => {
+      if (hydrated) return;
+      e.preventDefault();
+      held = { form: e.target, submitter: e.submitter || null };
+      start();
+    },
+    true,
+  );
+  const note = (e) => {
+    const el = e.target;
+    if (hydrated || !(el instanceof Element) || !el.matches("input, textarea, select")) return;
+    entered.set(el, { value: el.value, checked: el.checked });
+    start();
+  };
+  w.addEventListener("input", note, true);
+  w.addEventListener("change", note, true);
+
+  /** Hands React what the reader entered: set so that React's value tracker sees a change, then the event it listens to. */
+  function replayEntry(el, entry) {
+    const proto = Object.getPrototypeOf(el);
+    if (el.type === "checkbox" || el.type === "radio") {
+      el.checked = !entry.checked;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked").set.call(el, entry.checked);
+      el.dispatchEvent(new Event("click", { bubbles: true }));
+    } else if (el.tagName === "SELECT") {
+      el.value = entry.value;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      el.value = entry.value === "" ? " " : "";
+      Object.getOwnPropertyDescriptor(proto, "value").set.call(el, entry.value);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+
+  w.addEventListener(c.hydratedEvent, () => {
+    if (hydrated) return;
+    hydrated = true;
+    entered.forEach((entry, el) => {
+      if (el.isConnected) replayEntry(el, entry);
+    });
+    entered.clear();
+    if (pressed?.isConnected) pressed.click();
+    if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : undefined);
+    pressed = held = null;
+  });
+
+  // A toast carried from the page before, or a reader the browser knows to be signed in: shown without waiting.
+  // Anyone else is taken for a guest until the session is asked: the header shows its signed-out controls.
+  const signedIn = stored("localStorage", c.knownSessionKey);
+  if (!signedIn) d.documentElement.setAttribute("data-guest", "");
+  if (signedIn || stored("sessionStorage", c.carriedToastKey)) start();
+  else for (const type of INTENT) w.addEventListener(type, start, { capture: true, passive: true });
+
+  // The page's view is counted when it is shown, hydrated or not (the layout names the beacon's address).
+  function view() {
+    const beacon = d.body?.getAttribute("data-view-beacon");
+    if (!beacon) return;
+    const path = location.pathname + location.search;
+    const hit = JSON.stringify({ p: path, r: d.referrer });
+    d.documentElement.setAttribute("data-view-sent", path);
+    if (!navigator.sendBeacon?.(beacon, new Blob([hit], { type: "text/plain" })))
+      fetch(beacon, { method: "POST", body: hit, keepalive: true, headers: { "content-type": "text/plain" } }).catch(
+        () => {},
+      );
+  }
+  const shown = () => (d.prerendering ? d.addEventListener("prerenderingchange", view, { once: true }) : view());
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", shown, { once: true });
+  else shown();
+}
+
+const LOADER = `<script>(${loader.toString()})(${JSON.stringify({
+  prefix: PREFIX,
+  carriedToastKey: CARRIED_TOAST_KEY,
+  knownSessionKey: KNOWN_SESSION_KEY,
+  hydratedEvent: HYDRATED_EVENT,
+})})</script>`;
+
+/**
+ * The page with its chunks loaded on intent: each external, module-capable `<script src>` made inert, their
+ * preloads dropped (the loader fetches them when they are wanted) and the loader added at the end of the head. A page without external scripts, or already deferred, is returned as is.
+ * @param {string} html
+ */
+export function hydrateOnIntent(html) {
+  if (html.includes(`type="${DEFERRED_TYPE}"`)) return html;
+  let deferred = 0;
+  const out = html.replace(EXTERNAL_SCRIPT, (tag, before, src, after) => {
+    // The legacy bundle for browsers without modules never runs in a browser this loader runs in.
+    if (/\bnomodule\b/i.test(before + after) || /\btype\s*=/i.test(before + after)) return tag;
+    deferred++;
+    const kept = [...`${before} src=${src} ${after}`.matchAll(ATTRIBUTE)].map(([, name, value]) =>
+      value === undefined ? `${PREFIX}${name.toLowerCase()}=""` : `${PREFIX}${name.toLowerCase()}=${value}`,
+    );
+    return `<script type="${DEFERRED_TYPE}" ${kept.join(" ")}></script>`;
+  });
+  if (deferred === 0) return html;
+  const head = out.indexOf("</head>");
+  if (head === -1) return html;
+  return `${out.slice(0, head)}${LOADER}${out.slice(head)}`.replace(SCRIPT_PRELOAD, "");
+}
