@@ -20,11 +20,16 @@ const articlePath = `/noticias/${article.slug}`;
 const READER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 /** A page in a context of its own, with the framework chunks it runs and its errors recorded. */
-async function open(path: string, options: { mobile?: boolean } = {}) {
+async function open(path: string, options: { mobile?: boolean; blockChunks?: boolean } = {}) {
   const context = await browser().newContext({
     userAgent: READER,
     ...(options.mobile ? { viewport: { width: 390, height: 780 } } : {}),
   });
+  if (options.blockChunks)
+    await context.route(
+      (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+      (route) => route.abort(),
+    );
   const page = await context.newPage();
   const chunks: string[] = [];
   const errors: string[] = [];
@@ -101,6 +106,16 @@ describe("scripts on intent", () => {
     // Held and sent by the page's own code, never submitted natively (which would put the address in the URL).
     expect(page.url()).toBe(`${baseUrl}${articlePath}`);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("a form that works without script (the header's search) is sent at once, not held for the scripts", async () => {
+    // Its chunks never arrive (a flaky connection): the search must not wait for them.
+    const { page, close } = await open(articlePath, { blockChunks: true });
+    await page.fill("#site-search", "deepfakes");
+    await page.press("#site-search", "Enter");
+    await page.waitForURL(`${baseUrl}/buscar?q=deepfakes`, { timeout: 10_000 });
+    expect(await page.locator("h1").count()).toBeGreaterThan(0);
     await close();
   });
 

@@ -101,10 +101,12 @@ function loader(c) {
   w.addEventListener(
     "submit",
     (e) => {
-      if (hydrated) return;
+      start();
+      // A form with an action of its own works without script (search, the filters' GET form) and goes; one
+      // without exists for its script (the newsletter's, the contact form) and waits for it.
+      if (hydrated || !(e.target instanceof HTMLFormElement) || e.target.hasAttribute("action")) return;
       e.preventDefault();
       held = { form: e.target, submitter: e.submitter || null };
-      start();
     },
     true,
   );
@@ -170,7 +172,15 @@ function loader(c) {
   else shown();
 }
 
-const LOADER = `<script>(${loader.toString()})(${JSON.stringify({
+/** The loader's source without its comments and indentation (in every page's HTML); lines kept, for ASI. */
+const compact = (source) =>
+  source
+    .replace(/^\s*\/\*\*[\s\S]*?\*\/\s*$/gm, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\n\s+/g, "\n")
+    .replace(/\n+/g, "\n");
+
+const LOADER = `<script>(${compact(loader.toString())})(${JSON.stringify({
   prefix: PREFIX,
   carriedToastKey: CARRIED_TOAST_KEY,
   knownSessionKey: KNOWN_SESSION_KEY,
