@@ -109,6 +109,40 @@ describe("scripts on intent", () => {
     await close();
   });
 
+  // A value can reach a field without an event React's hydrating code sees (an extension, a password manager, or
+  // an input dispatched into a part of the page that hydrates later): the forms read their fields at the submit.
+  it("an address put in the footer's field without an input event, then sent with Enter, is the one subscribed", async () => {
+    const email = `intent-quiet-${Date.now()}@lectores.example`;
+    const { page, errors, close } = await open("/referentes");
+    const input = page.getByTestId("site-footer").locator("#newsletter-email");
+    await input.evaluate((el, value) => {
+      (el as HTMLInputElement).value = value;
+    }, email);
+    await input.press("Enter");
+    await expect.poll(() => db.newsletterSubscription.count({ where: { email } }), { timeout: 20_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("a contact message whose fields were filled without input events is the one sent, and the form is cleared", async () => {
+    const name = `Lectora ${Date.now()}`;
+    const { page, errors, close } = await open("/contacto");
+    const form = page.getByTestId("contact-form");
+    await form.evaluate((el, who) => {
+      const field = (id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
+      field("contact-name").value = who;
+      field("contact-email").value = "lectora@lectores.example";
+      field("contact-message").value = "Escrito antes de que la página cargara su código.";
+      field("contact-privacy").checked = true;
+    }, name);
+    await form.getByTestId("contact-submit").click();
+    await expect.poll(() => db.contactMessage.count({ where: { name } }), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => form.locator("#contact-name").inputValue(), { timeout: 10_000 }).toBe("");
+    expect(await form.locator("#contact-privacy").isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("a form that works without script (the header's search) is sent at once, not held for the scripts", async () => {
     // Its chunks never arrive (a flaky connection): the search must not wait for them.
     const { page, close } = await open(articlePath, { blockChunks: true });

@@ -8,7 +8,6 @@ import { contactReasons } from "~/ui/form-limits.ts";
 import { postJson } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 
-const EMPTY = { name: "", email: "", organization: "", reason: "", message: "", privacy: false };
 /** The one-line inputs, in the order docs/product.md §3 lists them. */
 const TEXT_FIELDS = [
   { key: "name", autoComplete: "name", maxLength: 120, type: "text", required: true },
@@ -22,14 +21,23 @@ const fieldClass =
 export function ContactForm() {
   const t = useTranslations("contactForm");
   const locale = useLocale();
-  const [values, setValues] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (submitting) return;
+    // The fields are read from the form, not from state: what was typed before the page hydrated counts too.
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const text = (key: string) => String(data.get(key) ?? "");
+    const values = {
+      name: text("name"),
+      email: text("email"),
+      organization: text("organization"),
+      reason: text("reason"),
+      message: text("message"),
+      privacy: data.get("privacy") !== null,
+    };
     if (!values.name.trim() || !values.email.trim() || !values.message.trim() || !values.privacy) {
       toast.error(t("errorTitle"), { description: t("missingFields") });
       return;
@@ -38,7 +46,7 @@ export function ContactForm() {
     try {
       await postJson("/api/contact", { ...values, reason: values.reason || undefined, locale });
       toast.success(t("successTitle"), { description: t("successBody") });
-      setValues(EMPTY);
+      form.reset();
     } catch {
       toast.error(t("errorTitle"), { description: t("failure") });
     } finally {
@@ -60,18 +68,10 @@ export function ContactForm() {
             label={t(key)}
             required={required ? t("required") : undefined}
             className={fieldClass}
-            value={values[key]}
-            onChange={(e) => set(key, e.target.value)}
           />
         ))}
         <Field id="contact-reason" label={t("reason")}>
-          <select
-            id="contact-reason"
-            name="reason"
-            className={fieldClass}
-            value={values.reason}
-            onChange={(e) => set("reason", e.target.value)}
-          >
+          <select id="contact-reason" name="reason" className={fieldClass} defaultValue="">
             <option value="">{t("reasonPlaceholder")}</option>
             {contactReasons.map((r) => (
               <option key={r} value={r}>
@@ -82,15 +82,7 @@ export function ContactForm() {
         </Field>
       </div>
       <Field id="contact-message" label={t("message")} required={t("required")}>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          maxLength={5000}
-          className={fieldClass}
-          value={values.message}
-          onChange={(e) => set("message", e.target.value)}
-        />
+        <textarea id="contact-message" name="message" rows={6} maxLength={5000} className={fieldClass} />
       </Field>
       <label className="flex items-start gap-3 text-sm" htmlFor="contact-privacy">
         <input
@@ -98,8 +90,6 @@ export function ContactForm() {
           name="privacy"
           type="checkbox"
           className="mt-1 h-4 w-4 accent-[var(--color-accent)]"
-          checked={values.privacy}
-          onChange={(e) => set("privacy", e.target.checked)}
         />
         <span>
           {t("privacy")} <RequiredMark text={t("required")} />

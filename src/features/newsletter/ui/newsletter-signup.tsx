@@ -31,10 +31,8 @@ export function NewsletterSignup({
   texts: NewsletterSignupTexts;
 }) {
   const locale = useLocale();
-  const [email, setEmail] = useState("");
   const [state, setState] = useState<State>("idle");
   const [t, setTexts] = useState<DeferredTexts<"newsletterSignup">>();
-  const honeypot = useRef<HTMLInputElement>(null);
   // A second press while the submit's code and texts are still on their way does not send twice.
   const waiting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -53,8 +51,13 @@ export function NewsletterSignup({
     return { t: texts, ...submit };
   }
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    // The field is read from the form, not from state: an address typed before the page hydrated counts too.
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "");
+    const website = String(data.get("website") ?? "");
     if (state !== "idle" || waiting.current) return;
     let loaded: Awaited<ReturnType<typeof loadSubmit>>;
     waiting.current = true;
@@ -74,10 +77,10 @@ export function NewsletterSignup({
       email: email.trim(),
       locale,
       source: source ?? variant,
-      ...(honeypot.current?.value ? { website: honeypot.current.value } : {}),
+      ...(website ? { website } : {}),
     });
     if (!taken) return setState("idle");
-    setEmail("");
+    form.reset();
     setState("subscribed");
     timer.current = setTimeout(() => setState("idle"), SUBSCRIBED_MS);
   }
@@ -101,8 +104,6 @@ export function NewsletterSignup({
           name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           onFocus={() => void loadSubmit().catch(() => {})}
           placeholder={shown.placeholder}
           disabled={state === "submitting"}
@@ -131,7 +132,7 @@ export function NewsletterSignup({
       {/* Honeypot: hidden from people and assistive tech; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={honeypotId}>{shown.honeypot}</label>
-        <input ref={honeypot} id={honeypotId} type="text" name="website" tabIndex={-1} autoComplete="off" />
+        <input id={honeypotId} type="text" name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="text-xs text-muted">{shown.note}</p>
       <p className="text-xs">
