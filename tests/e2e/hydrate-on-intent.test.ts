@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { hydrateOnIntent } from "~/platform/request-edge/hydrate-on-intent.js";
+import { HYDRATED_EVENT } from "~/platform/request-edge/intent-keys.js";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { browserForFile } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
@@ -182,5 +184,62 @@ describe("scripts on intent", () => {
     await after.getByTestId("site-header").getByTestId("login-link").waitFor({ timeout: 5_000 });
     expect(await after.locator("html[data-hydrated]").count()).toBe(0);
     await context.close();
+  });
+});
+
+/**
+ * React listens on the document from the moment it starts hydrating, before the page's signal: the loader must
+ * leave it what it takes. "React" here speaks React's protocol with the page (its listening mark on the
+ * document, handlers on the document that prevent a submit they answer, a click stopped when it cannot answer
+ * yet), in a page that holds only the loader, so the window between the two is as long as the test wants.
+ */
+describe("the loader beside a React that already listens", () => {
+  const PAGE = hydrateOnIntent(
+    [
+      '<!DOCTYPE html><html><head><script src="/_next/static/chunks/app.js" async=""></script></head><body>',
+      '<form id="signup"><input name="email"><button id="send">Send</button></form>',
+      '<button id="menu" type="button">Menu</button><button id="late" type="button">Late</button>',
+      "</body></html>",
+    ].join(""),
+  );
+  /** Counts what "React" answered; `late` is a control in a part it cannot hydrate until the page has. */
+  const react = () => {
+    const state = { answered: [] as string[], hydrated: false };
+    Object.assign(window, { react: state });
+    Object.assign(document, { _reactListeningT3st: true });
+    document.addEventListener("submit", (e) => {
+      e.preventDefault();
+      state.answered.push(`submit ${new FormData(e.target as HTMLFormElement).get("email")}`);
+    });
+    document.addEventListener(
+      "click",
+      (e) => {
+        const id = (e.target as Element).id;
+        if (id === "late" && !state.hydrated) e.stopPropagation();
+        else if (id === "menu" || id === "late") state.answered.push(id);
+      },
+      true,
+    );
+  };
+  type Fake = { react: { answered: string[]; hydrated: boolean } };
+
+  it("answers each submit and press once: React's own, and the one React could not take, replayed", async () => {
+    const page = await browser().newPage();
+    await page.route("**/_next/static/**", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${baseUrl}/robots.txt`);
+    await page.setContent(PAGE);
+    await page.evaluate(react);
+    await page.fill("input[name=email]", "lectora@lectores.example");
+    await page.click("#send");
+    await page.click("#menu");
+    await page.click("#late");
+    await page.evaluate((name) => {
+      (window as unknown as Fake).react.hydrated = true;
+      window.dispatchEvent(new Event(name));
+    }, HYDRATED_EVENT);
+    await page.waitForTimeout(300);
+    const answered = await page.evaluate(() => (window as unknown as Fake).react.answered);
+    expect(answered.sort()).toEqual(["late", "menu", "submit lectora@lectores.example"]);
+    await page.close();
   });
 });

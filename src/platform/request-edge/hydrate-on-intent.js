@@ -36,6 +36,8 @@ function loader(c) {
   let pressed = null;
   /** A form submitted before the page could handle it, and the button that submitted it. */
   let held = null;
+  /** Forms sent again once after hydration because their part of the page had not hydrated yet. */
+  const resent = new WeakSet();
   /** What the reader typed, chose or ticked before hydration: the hydrated controls start from their own state. */
   const entered = new Map();
 
@@ -72,6 +74,15 @@ function loader(c) {
     }
   }
 
+  /**
+   * React listens from the moment it starts hydrating, before the page signals it has. From then on an event is
+   * React's: it hydrates the part pressed and answers, or, when it cannot yet, stops the event before it
+   * reaches the window (kept below for the replay). Answering it here as well would answer it twice.
+   */
+  const reactListens = () => Object.keys(d).some((key) => key.startsWith("_reactListening"));
+  /** Forgets what React took: an event that reached the window after React had it. */
+  const takenByReact = (e) => !hydrated && e.target instanceof Node && reactListens();
+
   w.addEventListener(
     "click",
     (e) => {
@@ -80,7 +91,13 @@ function loader(c) {
       // language toggle remembers the choice), is followed once hydrated, or as a plain link if the scripts
       // have not come within a few seconds.
       const link = e.target.closest('a[href^="#"], a[data-hydrate-first]');
-      if (link && !e.defaultPrevented && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+      if (
+        link &&
+        !reactListens() &&
+        !e.defaultPrevented &&
+        e.button === 0 &&
+        !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+      ) {
         e.preventDefault();
         pressed = link;
         setTimeout(() => {
@@ -99,16 +116,31 @@ function loader(c) {
     true,
   );
   w.addEventListener(
+    "click",
+    (e) => {
+      if (pressed && takenByReact(e) && pressed.contains(e.target)) pressed = null;
+    },
+    false,
+  );
+  w.addEventListener("submit", start, true);
+  // Last in the submit's path: a form with an action of its own works without script (search, the filters' GET
+  // form) and goes; one without exists for its script (the newsletter's, the contact form). If its script has
+  // not taken the submit (it would have prevented the native one), it waits for it, and is never sent natively.
+  w.addEventListener(
     "submit",
     (e) => {
-      start();
-      // A form with an action of its own works without script (search, the filters' GET form) and goes; one
-      // without exists for its script (the newsletter's, the contact form) and waits for it.
-      if (hydrated || !(e.target instanceof HTMLFormElement) || e.target.hasAttribute("action")) return;
+      const form = e.target;
+      if (e.defaultPrevented || !(form instanceof HTMLFormElement) || form.hasAttribute("action")) return;
       e.preventDefault();
-      held = { form: e.target, submitter: e.submitter || null };
+      const submitter = e.submitter || null;
+      if (!hydrated) held = { form, submitter };
+      // Hydrated, but not yet the part of the page the form is in: once more, a moment later.
+      else if (!resent.has(form)) {
+        resent.add(form);
+        setTimeout(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : undefined), 100);
+      }
     },
-    true,
+    false,
   );
   const note = (e) => {
     const el = e.target;
@@ -116,8 +148,13 @@ function loader(c) {
     entered.set(el, { value: el.value, checked: el.checked });
     start();
   };
-  w.addEventListener("input", note, true);
-  w.addEventListener("change", note, true);
+  const taken = (e) => {
+    if (takenByReact(e)) entered.delete(e.target);
+  };
+  for (const type of ["input", "change"]) {
+    w.addEventListener(type, note, true);
+    w.addEventListener(type, taken, false);
+  }
 
   /** Hands React what the reader entered: set so that React's value tracker sees a change, then the event it listens to. */
   function replayEntry(el, entry) {
