@@ -1,6 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import type { ReportStore } from "~/features/grounding/report-store.ts";
 import { createPrivateDatabase, expectAppOn } from "../support/private-database.ts";
 
 /**
@@ -122,6 +123,19 @@ describe("schedules", () => {
     vi.stubEnv("NEWSLETTER_CRON_ENABLED", "false");
     const fresh = await import("~/features/newsletter/jobs.ts");
     expect(fresh.weeklyNewsletterJob.cron).toBeUndefined();
+    vi.unstubAllEnvs();
+  });
+
+  it("LINK_CHECK_CRON_ENABLED=false switches the daily link check's schedule off; it is on by default", async () => {
+    // The schedule is read when the job is defined; the store is not reached.
+    const store = {} as ReportStore;
+    vi.resetModules();
+    const on = await import("~/features/grounding/jobs.ts");
+    expect(on.defineLinkCheckJob(store).cron).toBe("TZ=Europe/Madrid 0 4 * * *");
+    vi.resetModules();
+    vi.stubEnv("LINK_CHECK_CRON_ENABLED", "false");
+    const off = await import("~/features/grounding/jobs.ts");
+    expect(off.defineLinkCheckJob(store).cron).toBeUndefined();
     vi.unstubAllEnvs();
   });
 });

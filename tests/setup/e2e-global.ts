@@ -47,6 +47,9 @@ async function startSharedServer() {
         // The fediverse on the http loopback origin (production switches it on for https only): the inbox takes
         // signed replies (fediverse-replies). Fedify's guard against private addresses stays on, as in production.
         FEDIVERSE: "on",
+        // Files share this server's seeded articles: the daily link check would find their sources unreachable
+        // here (no internet) and take them off the pages while a file reads them (the files that test it run it).
+        LINK_CHECK_CRON_ENABLED: "false",
       },
       port,
       "test-results/e2e-server.log",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { publishedArticleIds } from "~/features/articles/index.ts";
 import { db } from "~/platform/db/db.ts";
+import { env } from "~/platform/env/env.js";
 import { defineJob } from "~/platform/jobs/define-job.ts";
 import { notifyChangedSources } from "./changed-sources.ts";
 import { checkArticleSources } from "./link-check.ts";
@@ -21,7 +22,7 @@ const LINK_CHECK_BATCH = 25;
 export const defineLinkCheckJob = (store: ReportStore) =>
   defineJob({
     name: "articles/sources.link-check",
-    cron: "TZ=Europe/Madrid 0 4 * * *",
+    cron: env.LINK_CHECK_CRON_ENABLED ? "TZ=Europe/Madrid 0 4 * * *" : undefined,
     schema: z.object({ all: z.boolean().optional() }),
     retries: 2,
     handler: async ({ all }, { step }) => {

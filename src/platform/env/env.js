@@ -173,6 +173,11 @@ export const env = createEnv({
       .optional()
       .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
     NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
+    // The daily link check of the published articles' sources (04:00 Madrid) is on unless LINK_CHECK_CRON_ENABLED=false.
+    LINK_CHECK_CRON_ENABLED: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
     // Where the newsletter send runs on the embedded engine: "own" (the default), a process of its own that the
     // launcher (`npm start`, `npm run dev`) starts beside the server, so a send's memory stays out of the
@@ -263,6 +268,7 @@ export const env = createEnv({
     NEWSLETTER_CRON_ENABLED: process.env.NEWSLETTER_CRON_ENABLED || undefined,
     NEWSLETTER_CRON: process.env.NEWSLETTER_CRON || undefined,
     NEWSLETTER_CRON_MODE: process.env.NEWSLETTER_CRON_MODE || undefined,
+    LINK_CHECK_CRON_ENABLED: process.env.LINK_CHECK_CRON_ENABLED || undefined,
     NEWSLETTER_SEND_PROCESS: process.env.NEWSLETTER_SEND_PROCESS || undefined,
     FEDIVERSE_PROCESS: process.env.FEDIVERSE_PROCESS || undefined,
     FEDIVERSE_DELIVERY_YIELD_ABOVE: process.env.FEDIVERSE_DELIVERY_YIELD_ABOVE || undefined,
