@@ -2,6 +2,12 @@ import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 import { crossChecks } from "./cross-checks.js";
 
+/** A switch that is on unless set to false (or 0). */
+const onUnlessFalse = () =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === undefined || v === "" || v === "true" || v === "1");
 const postgresUrl = z
   .string()
   .url()
@@ -168,16 +174,10 @@ export const env = createEnv({
     EMAIL_FROM: z.string().default("Riesgos IA <newsletter@riesgos-ia.example>"),
     EDITORS_EMAIL: z.string().email().default("redaccion@riesgos-ia.example"),
     // The Friday Top 5 is on unless NEWSLETTER_CRON_ENABLED=false; NEWSLETTER_CRON_MODE=draft only generates it.
-    NEWSLETTER_CRON_ENABLED: z
-      .enum(["true", "false", "1", "0", ""])
-      .optional()
-      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
+    NEWSLETTER_CRON_ENABLED: onUnlessFalse(),
     NEWSLETTER_CRON_MODE: z.enum(["send", "draft"]).default("send"),
     // The daily link check of the published articles' sources (04:00 Madrid) is on unless LINK_CHECK_CRON_ENABLED=false.
-    LINK_CHECK_CRON_ENABLED: z
-      .enum(["true", "false", "1", "0", ""])
-      .optional()
-      .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
+    LINK_CHECK_CRON_ENABLED: onUnlessFalse(),
     NEWSLETTER_CRON: z.string().default("TZ=Europe/Madrid 0 8 * * 5"),
     // Where the newsletter send runs on the embedded engine: "own" (the default), a process of its own that the
     // launcher (`npm start`, `npm run dev`) starts beside the server, so a send's memory stays out of the
