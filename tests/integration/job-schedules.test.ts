@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -66,6 +67,11 @@ describe("schedules", () => {
     const deadline = Date.now() + 75_000;
     while (fired.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect(fired.length).toBe(1);
+    // Fired by pg-boss's cron check with the schedule's fires kept (pg-boss-cron-check.ts), not parsed each check.
+    const timekeeper = createRequire(import.meta.url)("pg-boss/src/timekeeper.js") as {
+      prototype: { __firesKept?: Map<string, unknown> };
+    };
+    expect(timekeeper.prototype.__firesKept?.has("UTC * * * * *")).toBe(true);
     await engine.boss.unschedule(job.name);
   }, 90_000);
 

@@ -13,6 +13,7 @@ import { pollDueQueues } from "./due-queues.ts";
 import { type Engine, sendOptions } from "./engine-api.ts";
 import { executeRun, type RunScope } from "./execute.ts";
 import { engineRecord, outcomeRecorded, ownCompletionsOnly } from "./pg-boss-completions.ts";
+import { keepCronFires } from "./pg-boss-cron-check.ts";
 import { catchUpMissedFires } from "./schedules.ts";
 
 export { backoffMs, runIdFor, sendOptions } from "./engine-api.ts";
@@ -56,6 +57,7 @@ async function startEngine(): Promise<Engine> {
   if (!url) throw new Error("DATABASE_URL is not set: the job engine needs the site's PostgreSQL");
   const schema = env.JOB_ENGINE_SCHEMA;
   ownCompletionsOnly();
+  keepCronFires();
   const boss = new PgBoss({
     connectionString: url,
     schema,
