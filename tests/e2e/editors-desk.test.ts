@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN } from "../setup/e2e-global.ts";
 import { buildArticle, buildArticleRevision } from "../support/builders.ts";
-import { launchBrowser, screenshot, signInToDesk } from "./browser.ts";
+import { hydrate, launchBrowser, screenshot, signInToDesk } from "./browser.ts";
 import { e2eDatabase } from "./db.ts";
 import { sql } from "./sql.ts";
 
@@ -180,10 +180,16 @@ describe("the editors' desk", () => {
     )[0]?.username;
     await page.goto(`${baseUrl}/admin/auditoria`);
     await page.getByTestId("admin-tab-audit").waitFor();
+    // A filter sent before the tab hydrates can be lost (the form's native submit reloads the page, unfiltered).
+    await hydrate(page);
     await page.getByTestId("audit-filter-target").fill(draft.slug);
     await page.getByTestId("audit-filter-apply").click();
     const rows = page.getByTestId("audit-row");
-    await rows.and(page.locator('[data-action="article.restore"]')).waitFor();
+    const ours = rows.and(page.locator(`[data-target="${draft.slug}"]`));
+    await ours.and(page.locator('[data-action="article.restore"]')).waitFor();
+    // The list as filtered: the whole trail's first page, shown until the filter's answer, holds other
+    // files' entries too, and this draft's newest ones among them.
+    await expect.poll(async () => (await rows.count()) - (await ours.count())).toBe(0);
     const actions = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-action")));
     expect(actions).toEqual([
       "article.restore",

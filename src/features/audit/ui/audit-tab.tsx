@@ -89,7 +89,7 @@ export function AuditTab() {
             <AdminTableHead columns={[t("time"), t("action"), t("actor"), t("target"), t("outcome"), t("details")]} />
             <tbody>
               {list.data.items.map((e) => (
-                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                <tr key={e.id} data-testid="audit-row" data-action={e.action} data-target={e.target_id ?? ""}>
                   <td className={`${tdClass} whitespace-nowrap`}>{adminDate(e.created_at)}</td>
                   <td className={`${tdClass} font-mono text-xs`}>{e.action}</td>
                   <td className={tdClass} data-testid="audit-actor">
