@@ -189,7 +189,7 @@ describe("the editors' desk", () => {
     await ours.and(page.locator('[data-action="article.restore"]')).waitFor();
     // The list as filtered: the whole trail's first page, shown until the filter's answer, holds other
     // files' entries too, and this draft's newest ones among them.
-    await expect.poll(async () => (await rows.count()) - (await ours.count())).toBe(0);
+    await expect.poll(async () => (await rows.count()) - (await ours.count()), { timeout: 15_000 }).toBe(0);
     const actions = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-action")));
     expect(actions).toEqual([
       "article.restore",
