@@ -46,3 +46,8 @@ export function keepCronFires(): void {
     return now + this.clockSkew - fires.latest < DUE_WITHIN_MS;
   };
 }
+
+/** The fires kept per zone and cron ("UTC * * * * *"), once the check keeps them: what a check last computed. */
+export function keptCronFires(): ReadonlyMap<string, Fires> | undefined {
+  return proto.__firesKept;
+}
