@@ -1,4 +1,6 @@
+import { generateOpenApiDocument } from "trpc-to-openapi";
 import { describe, expect, it } from "vitest";
+import { appRouter } from "~/server/api/root.ts";
 import { handleRest } from "~/server/rest/handler.ts";
 import { seedManifest } from "../../seed/load.ts";
 
@@ -63,5 +65,26 @@ describe("REST adapter: writes without a payload", () => {
       }),
     );
     expect(res.status).toBe(415);
+  });
+});
+
+describe("REST adapter: cost of a call", () => {
+  const cpuMs = async (work: () => Promise<unknown>) => {
+    const start = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+
+  it("does not describe the whole API again for each call (outside production the library validates by doing so)", async () => {
+    await get("/articles/NOT%20A%20SLUG");
+    const describeOnce = await cpuMs(async () => {
+      for (let i = 0; i < 3; i++) generateOpenApiDocument(appRouter, { title: "", version: "", baseUrl: "" });
+    });
+    // Forty calls that stop at input validation (no database): together under four descriptions' cost.
+    const calls = await cpuMs(async () => {
+      for (let i = 0; i < 40; i++) expect((await get("/articles/NOT%20A%20SLUG")).status).toBe(400);
+    });
+    expect(calls).toBeLessThan((describeOnce / 3) * 4);
   });
 });

@@ -1,10 +1,11 @@
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { articleContent } from "~/features/articles/index.ts";
 import { isClientAbort } from "~/platform/http/client-abort.ts";
 import { jsonBodyText } from "~/platform/http/utf8-body.ts";
 import { requestLog } from "~/platform/log/logger.ts";
 import { type AppMeta, createTRPCContext } from "~/platform/trpc/trpc.ts";
 import { appRouter } from "~/server/api/root.ts";
+import { createOpenApiFetchAdapter } from "./openapi-fetch.ts";
 
 type ProcedureMap = Record<string, { _def: { meta?: AppMeta; type: string } }>;
 const procedures = appRouter._def.procedures as unknown as ProcedureMap;
@@ -91,30 +92,46 @@ interface TrpcOpenApiErrorBody {
   data?: { appCode?: string | null; field?: string | null; retryAfter?: number | null; details?: unknown };
 }
 
+/** One REST call's own state, read by the handler's hooks (built once, so they take no per-call closure). */
+interface RestCall {
+  req: Request;
+  resHeaders: Headers;
+  calledPaths?: readonly string[];
+}
+const restCall = new AsyncLocalStorage<RestCall>();
+function currentCall(): RestCall {
+  const call = restCall.getStore();
+  if (!call) throw new Error("a REST hook ran outside its call");
+  return call;
+}
+
+const openApiHandler = createOpenApiFetchAdapter("/api", {
+  router: appRouter,
+  createContext: () => {
+    const { req, resHeaders } = currentCall();
+    return createTRPCContext({ headers: req.headers, resHeaders });
+  },
+  responseMeta: ({ paths }) => {
+    currentCall().calledPaths = paths;
+    return {};
+  },
+  onError: ({ error }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR" && !isClientAbort(error.cause))
+      requestLog(currentCall().req.headers)
+        .child({ scope: "rest" })
+        .error({ err: error.cause ?? error }, "unexpected error");
+  },
+});
+
 /**
  * The spec's REST paths (docs/product.md §7) are a thin adapter over the tRPC procedures that declare `meta.openapi`.
  * Errors become `{ error, code, field?, issues? }` with the right status (docs/product.md §8: clients show `status: body`).
  */
 export async function handleRest(incoming: Request): Promise<Response> {
   const req = await adaptRequest(incoming);
-  const resHeaders = new Headers();
-  let calledPaths: readonly string[] | undefined;
-  const res = await createOpenApiFetchHandler({
-    endpoint: "/api",
-    req,
-    router: appRouter,
-    createContext: () => createTRPCContext({ headers: req.headers, resHeaders }),
-    responseMeta: ({ paths }) => {
-      calledPaths = paths;
-      return {};
-    },
-    onError: ({ error }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR" && !isClientAbort(error.cause))
-        requestLog(req.headers)
-          .child({ scope: "rest" })
-          .error({ err: error.cause ?? error }, "unexpected error");
-    },
-  });
+  const call: RestCall = { req, resHeaders: new Headers() };
+  const res = await restCall.run(call, () => openApiHandler(req));
+  const { resHeaders, calledPaths } = call;
   const headers = new Headers(res.headers);
   resHeaders.forEach((value, key) => {
     headers.append(key, value);
