@@ -81,10 +81,11 @@ describe("REST adapter: cost of a call", () => {
     const describeOnce = await cpuMs(async () => {
       for (let i = 0; i < 3; i++) generateOpenApiDocument(appRouter, { title: "", version: "", baseUrl: "" });
     });
-    // Forty calls that stop at input validation (no database): together under four descriptions' cost.
+    // Forty calls that stop at input validation (no database): together under ten descriptions' cost (about
+    // 1.7 here; forty when each call describes the API).
     const calls = await cpuMs(async () => {
       for (let i = 0; i < 40; i++) expect((await get("/articles/NOT%20A%20SLUG")).status).toBe(400);
     });
-    expect(calls).toBeLessThan((describeOnce / 3) * 4);
+    expect(calls).toBeLessThan((describeOnce / 3) * 10);
   });
 });
