@@ -89,3 +89,11 @@ describe("REST adapter: cost of a call", () => {
     expect(calls).toBeLessThan((describeOnce / 3) * 10);
   });
 });
+
+describe("REST adapter: the endpoint's prefix", () => {
+  it("is taken off the path only, not wherever `/api` first appears (a host named api.…)", async () => {
+    const res = await handleRest(new Request("http://api.localhost/api/articles/NOT%20A%20SLUG"));
+    expect(res.status).toBe(400);
+    expect((await res.json()).field).toBe("slug");
+  });
+});

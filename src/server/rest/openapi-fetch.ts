@@ -61,8 +61,10 @@ export function createOpenApiFetchAdapter<TRouter extends OpenApiRouter>(
 ) {
   const handler = createOpenApiNodeHttpHandler(options);
   return async (req: Request): Promise<Response> => {
-    const url = new URL(req.url.replace(endpoint, "")).toString();
-    const nodeReq = await nodeRequest(req, url);
+    // From the path only: the library's own adapter cut the first `/api` anywhere in the URL, a host's included.
+    const url = new URL(req.url);
+    if (url.pathname.startsWith(endpoint)) url.pathname = url.pathname.slice(endpoint.length) || "/";
+    const nodeReq = await nodeRequest(req, url.toString());
     const headers = new Headers();
     return new Promise<Response>((resolve, reject) => {
       const sink: ResponseSink = {
