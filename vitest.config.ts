@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { claimRunTempDir } from "./tests/setup/run-temp-dir.ts";
 import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
 import { PROCESS_FILES, RESILIENCE_FILES, SEEDED_SITE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
 
@@ -13,6 +14,8 @@ const env = { SKIP_ENV_VALIDATION: "", NODE_ENV: "test", BCRYPT_COST: "4", BACKU
   string,
   string
 >;
+// What the tests and the programs they start leave in the temporary folder is removed with the run.
+claimRunTempDir();
 // Node's module compile cache for every process the tests start (workers, launchers, servers, the send's and
 // fediverse's processes): a server start compiles from cache what an earlier one compiled (scripts/start.ts).
 process.env.NODE_COMPILE_CACHE ||= path.resolve(import.meta.dirname, "node_modules/.cache/node-compile-cache");

@@ -9,6 +9,7 @@ export const PROCESS_FILES = [
   "tests/unit/nginx-cache.test.ts",
   "tests/unit/node-runtime.test.ts",
   "tests/unit/request-guard-abort.test.ts",
+  "tests/unit/run-temp-dir.test.ts",
   "tests/unit/seed-import.test.ts",
   "tests/unit/test-prerequisites.test.ts",
   "tests/unit/typecheck-gate.test.ts",

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
@@ -17,7 +18,7 @@ describe("repair of article slugs the slug rule rejects", () => {
   it("the migration gives each bad slug its rule-abiding form (the id added when taken) and keeps the old one as a redirect", async () => {
     const url = await freshDatabase(inject("adminDatabaseUrl"), "slugfix");
     // The schema as it was before the repair.
-    const before = fs.mkdtempSync(path.join("/tmp", "migrations-before-repair-"));
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-repair-"));
     for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < REPAIR && !n.endsWith(".toml")))
       fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
     await migrate(url, { dir: before });

@@ -1,4 +1,5 @@
 import { type ChildProcessByStdio, spawn, spawnSync } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ describe("trusted client address", () => {
         NODE_ENV: "production",
         PATH: process.env.PATH ?? "",
         HOME: "/tmp",
-        DATA_DIR: "/tmp/riesgos-env-test",
+        DATA_DIR: path.join(os.tmpdir(), "riesgos-env-test"),
         TRUSTED_PROXY_HOPS: "abc",
       },
       encoding: "utf8",

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const run = (env: Record<string, string>) =>
@@ -7,7 +9,7 @@ const run = (env: Record<string, string>) =>
       NODE_ENV: "production",
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
-      DATA_DIR: "/tmp/riesgos-env-test",
+      DATA_DIR: path.join(os.tmpdir(), "riesgos-env-test"),
       ...env,
     },
     encoding: "utf8",

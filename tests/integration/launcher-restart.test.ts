@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type EmbeddedPgHandle, startEmbeddedPostgres, tempDataDir } from "~/platform/db/embedded-postgres.ts";
 import { freePort } from "../setup/postgres.ts";
@@ -76,7 +78,7 @@ describe("launcher start after a crash", () => {
   it("starts again at once after kill -9, twenty times, each start within 3× the first start", async () => {
     const dataDir = tempDataDir("riesgos-restart-");
     const env = {
-      DATA_DIR: fs.mkdtempSync("/tmp/riesgos-restart-data-"),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-restart-data-")),
       EMBEDDED_PG_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
     };
@@ -108,7 +110,7 @@ describe("launcher start after a crash", () => {
     const dataDir = tempDataDir("riesgos-held-");
     clusters.push(await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false }));
     const launch = launchDatabase({
-      DATA_DIR: fs.mkdtempSync("/tmp/riesgos-held-data-"),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-held-data-")),
       EMBEDDED_PG_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
     });

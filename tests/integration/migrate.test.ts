@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
@@ -32,7 +33,7 @@ describe("migration runner", () => {
 
   it("rolls back a failing migration and records nothing", async () => {
     const url = await freshDatabase(inject("adminDatabaseUrl"), "migfail");
-    const dir = fs.mkdtempSync(path.join("/tmp", "bad-migrations-"));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bad-migrations-"));
     fs.mkdirSync(path.join(dir, "20990101000000_bad"));
     fs.writeFileSync(
       path.join(dir, "20990101000000_bad", "migration.sql"),

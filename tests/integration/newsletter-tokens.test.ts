@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -120,7 +121,7 @@ describe("newsletter tokens", () => {
 describe("the migration to derived tokens", () => {
   it("hashes the plaintext tokens of existing rows, so links already mailed keep working for a year", async () => {
     const url = await freshDatabase(inject("adminDatabaseUrl"), "tokmig");
-    const before = fs.mkdtempSync("/tmp/migrations-before-tokens-");
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-tokens-"));
     for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < "20261124150000_newsletter_derived_tokens"))
       fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
     await migrate(url, { dir: before });

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as logoutRoute } from "~/app/api/auth/logout/route.ts";
@@ -197,7 +199,7 @@ describe("sessions: one store in PostgreSQL, revocable", () => {
       process.execPath,
       ["--import", "tsx", "scripts/admin-create.ts", "--email", user.email, "--password", "restablecida-1"],
       {
-        env: { ...process.env, DATA_DIR: "/tmp/riesgos-admin-create-test" },
+        env: { ...process.env, DATA_DIR: path.join(os.tmpdir(), "riesgos-admin-create-test") },
         encoding: "utf8",
         timeout: 60_000,
       },

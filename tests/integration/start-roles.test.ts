@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
@@ -19,7 +20,7 @@ function runScript(script: string, env: Record<string, string>, stopAt?: RegExp)
         NODE_ENV: "production",
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "/tmp",
-        DATA_DIR: fs.mkdtempSync("/tmp/riesgos-roles-"),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-roles-")),
         NEXTAUTH_SECRET: "roles-test-secret-roles-test-secret-roles",
         ...env,
       },
@@ -53,7 +54,7 @@ const logLines = (stdout: string) =>
 async function databaseOneMigrationBehind(prefix: string) {
   const all = readMigrations();
   const newest = all.at(-1)!.name;
-  const dir = fs.mkdtempSync("/tmp/riesgos-migrations-");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "riesgos-migrations-"));
   for (const m of all.slice(0, -1))
     fs.cpSync(path.join(MIGRATIONS_DIR, m.name), path.join(dir, m.name), { recursive: true });
   const ownerUrl = await freshDatabase(inject("adminDatabaseUrl"), prefix);

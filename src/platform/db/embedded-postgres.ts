@@ -191,8 +191,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   return handle(creds, stop);
 }
 
-/** A fresh temporary data dir that the postgres user can own (tests). */
+/** Whether every folder from the root down to `dir` lets other users pass through it. */
+function reachableByOthers(dir: string) {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((fs.statSync(at).mode & 0o001) === 0) return false;
+    if (at === path.dirname(at)) return true;
+  }
+}
+
+/**
+ * A fresh temporary data dir that the postgres user can own (tests, backup checks). As root the cluster runs as
+ * `postgres`, which must reach it: the temporary folder when it can (a test run's own, removed with the run),
+ * /tmp when that is private to root.
+ */
 export function tempDataDir(prefix = "riesgos-pg-") {
-  const base = process.getuid?.() === 0 ? "/tmp" : os.tmpdir();
+  const base = process.getuid?.() === 0 && !reachableByOthers(os.tmpdir()) ? "/tmp" : os.tmpdir();
   return fs.mkdtempSync(path.join(base, prefix));
 }
