@@ -2,15 +2,21 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TestSpecification, Vitest } from "vitest/node";
 import { LongestFirstSequencer } from "../setup/sequencer.ts";
+import { fileCost } from "../setup/shards.ts";
+import { EXPECTED_SECONDS } from "../tiers.ts";
 
 /** The suite's file order within a group: the longest files first, whatever their names. */
 const root = "/repo";
-const spec = (file: string, groupOrder = 0) =>
+const spec = (file: string, groupOrder = 0, name = "integration", maxWorkers = 3) =>
   ({
     moduleId: path.join(root, file),
-    project: { config: { sequence: { groupOrder } } },
+    project: { name, config: { sequence: { groupOrder }, maxWorkers } },
   }) as unknown as TestSpecification;
 const sequencer = new LongestFirstSequencer({ config: { root } } as unknown as Vitest);
+const shardOf = async (files: TestSpecification[], index: number, count: number) =>
+  (
+    await new LongestFirstSequencer({ config: { root, shard: { index, count } } } as unknown as Vitest).shard(files)
+  ).map((f) => path.relative(root, f.moduleId));
 const order = async (files: TestSpecification[]) =>
   (await sequencer.sort(files)).map((f) => path.relative(root, f.moduleId));
 
@@ -40,5 +46,33 @@ describe("the order files start in", () => {
       "tests/unit/markdown.test.ts",
       "tests/e2e/rest-contract.test.ts",
     ]);
+  });
+});
+
+describe("a shard of the suite (--shard=i/n)", () => {
+  // Five files that start servers of their own (two at a time), the shared server's longest (alone), and six
+  // short files with no usual time.
+  const entries: [file: string, groupOrder: number, project: string, filesAtOnce: number][] = [
+    ...["cache-namespace", "scale-out", "page-fast-path", "newsletter-outage", "newsletter-faults"].map(
+      (f): [string, number, string, number] => [`tests/e2e/${f}.test.ts`, 2, "resilience", 2],
+    ),
+    ["tests/e2e/rest-contract.test.ts", 4, "whole-site", 1],
+    ...["markdown", "messages", "plain-text", "site-path", "post-json", "logger"].map(
+      (f): [string, number, string, number] => [`tests/unit/${f}.test.ts`, 0, "unit", 3],
+    ),
+  ];
+  const files = entries.map(([file, group, project, atOnce]) => spec(file, group, project, atOnce));
+  const cost = new Map(
+    entries.map(([file, , project, atOnce]) => [file, fileCost(EXPECTED_SECONDS[file], project, atOnce)]),
+  );
+  const time = (shard: string[]) => shard.reduce((sum, f) => sum + (cost.get(f) ?? 0), 0);
+
+  it("takes every file once across the shards, and an even share of their time rather than of their count", async () => {
+    const [first, second] = [await shardOf(files, 1, 2), await shardOf(files, 2, 2)];
+    expect([...first, ...second].sort()).toEqual(entries.map(([file]) => file).sort());
+    // The machines' times (usual seconds over the files run at once) differ by less than the longest file's;
+    // an even count of files (six each) would not do that.
+    expect(Math.abs(time(first) - time(second))).toBeLessThan(Math.max(...cost.values()));
+    expect([first.length, second.length]).not.toEqual([6, 6]);
   });
 });
