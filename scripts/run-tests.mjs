@@ -16,6 +16,17 @@ export const CHECKS = [
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 
+/**
+ * The checks this run makes: all of them, except on the second and later shards of a suite split across
+ * machines (`--shard=i/n` or `--shard i/n`), where the first shard's machine has made them already.
+ */
+export function checksFor(args) {
+  const at = args.findIndex((a) => a === "--shard" || a.startsWith("--shard="));
+  const value = at < 0 ? undefined : args[at].startsWith("--shard=") ? args[at].slice(8) : args[at + 1];
+  const index = Number(value?.split("/")[0]);
+  return Number.isInteger(index) && index > 1 ? [] : CHECKS;
+}
+
 /** Runs one check with its output kept; resolves with its status and output. */
 function runCheck(check) {
   return new Promise((resolve) => {
@@ -34,6 +45,7 @@ function runCheck(check) {
 
 async function main() {
   const startedAt = Date.now();
+  const checks = checksFor(process.argv.slice(2));
   // Its own process group, so that a failed check stops vitest and every server and browser it started.
   const tests = spawn(bin("vitest"), ["run", ...process.argv.slice(2)], { stdio: "inherit", detached: true });
   const testsEnded = new Promise((resolve) => tests.on("close", (status) => resolve(status ?? 1)));
@@ -45,8 +57,9 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stopTests);
 
   const failed = await new Promise((resolve) => {
-    let pending = CHECKS.length;
-    for (const check of CHECKS) {
+    let pending = checks.length;
+    if (pending === 0) resolve(undefined);
+    for (const check of checks) {
       void runCheck(check).then((result) => {
         if (result.status !== 0) resolve(result);
         else if (--pending === 0) resolve(undefined);
@@ -60,7 +73,8 @@ async function main() {
     process.exit(1);
   }
   const seconds = Math.round((Date.now() - startedAt) / 1000);
-  process.stdout.write(`\nnpm test: ${CHECKS.map((c) => c.name).join(", ")} passed (${seconds} s)\n`);
+  if (checks.length > 0)
+    process.stdout.write(`\nnpm test: ${checks.map((c) => c.name).join(", ")} passed (${seconds} s)\n`);
   process.exit(await testsEnded);
 }
 

@@ -29,6 +29,18 @@ describe("type errors fail the test command", () => {
     expect(fs.readFileSync("scripts/start.ts", "utf8")).toContain('"SERVE_ONLY_BUILD"');
   });
 
+  it("runs the checks once per suite split across machines: on the first shard, not the later ones", async () => {
+    const { CHECKS, checksFor } = (await import("../../scripts/run-tests.mjs")) as {
+      CHECKS: unknown[];
+      checksFor: (args: string[]) => unknown[];
+    };
+    expect(checksFor([])).toBe(CHECKS);
+    expect(checksFor(["--shard=1/2"])).toBe(CHECKS);
+    expect(checksFor(["--reporter=dot", "--shard", "1/3"])).toBe(CHECKS);
+    expect(checksFor(["--shard=2/2"])).toEqual([]);
+    expect(checksFor(["--shard", "3/3", "--reporter=dot"])).toEqual([]);
+  });
+
   it("a failing check fails the run at once, stopping the tests it runs beside", () => {
     // A project whose tsc fails and whose tests would run for a minute: the runner must not wait for them.
     fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
