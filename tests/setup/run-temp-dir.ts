@@ -5,8 +5,8 @@ import path from "node:path";
 /**
  * One temporary folder per test run, removed when the run's process exits. Every process the run starts (its
  * workers, servers, databases, browsers) inherits it as TMPDIR, so what a test leaves in `os.tmpdir()` (a data
- * folder, a copy of the migrations, a Redis socket) goes with the run instead of piling up in /tmp: before it,
- * each full run left nine folders behind, one of them a 66 MB PostgreSQL cluster.
+ * folder, a copy of the migrations, a Redis socket) goes with the run instead of piling up in /tmp, where a day
+ * of runs had left some 900 folders (4.4 GB), among them a 66 MB PostgreSQL cluster per run.
  */
 export const RUN_DIR_PREFIX = "riesgos-test-run-";
 
