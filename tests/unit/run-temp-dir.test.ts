@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDataDir } from "~/platform/db/embedded-postgres.ts";
 import { RUN_DIR_PREFIX, sweepStaleRunDirs } from "../setup/run-temp-dir.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -70,4 +71,32 @@ describe("the test run's temporary folder", () => {
     expect(output).toMatch(/Tests\s+\d+ passed/);
     expect(fs.readdirSync(base)).toEqual([]);
   }, 60_000);
+
+  // As root the cluster runs as `postgres`, which must reach its data folder.
+  it.runIf(process.getuid?.() === 0)(
+    "holds the test clusters' data folders when postgres can reach it; /tmp when it is private or missing",
+    () => {
+      const saved = process.env.TMPDIR;
+      const open = freshBase();
+      fs.chmodSync(open, 0o1777);
+      const closed = freshBase();
+      fs.chmodSync(closed, 0o700);
+      const made: string[] = [];
+      try {
+        for (const [tmp, expected] of [
+          [open, open],
+          [closed, "/tmp"],
+          [path.join(closed, "gone"), "/tmp"],
+        ] as const) {
+          process.env.TMPDIR = tmp;
+          const dir = tempDataDir("riesgos-probe-");
+          made.push(dir);
+          expect(path.dirname(dir), tmp).toBe(expected);
+        }
+      } finally {
+        process.env.TMPDIR = saved;
+        for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -191,10 +191,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   return handle(creds, stop);
 }
 
-/** Whether every folder from the root down to `dir` lets other users pass through it. */
+/** Whether every folder from the root down to `dir` lets other users pass through it (a missing one does not). */
 function reachableByOthers(dir: string) {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    if ((fs.statSync(at).mode & 0o001) === 0) return false;
+    const mode = fs.statSync(at, { throwIfNoEntry: false })?.mode ?? 0;
+    if ((mode & 0o001) === 0) return false;
     if (at === path.dirname(at)) return true;
   }
 }
