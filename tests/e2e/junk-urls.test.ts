@@ -38,6 +38,8 @@ function rawRequest(method: string, target: string) {
   });
 }
 
+/** Next writes its cache files after answering: a moment for them before counting. */
+const cacheWritesSettled = () => new Promise((r) => setTimeout(r, 1500));
 const cacheFiles = () => countFiles(path.join(distDir, "cache")) + countFiles(path.join(distDir, "server", "app"));
 
 describe("junk URLs", () => {
@@ -53,8 +55,7 @@ describe("junk URLs", () => {
     // One of each kind first: the entries every page shares (the site's fediverse settings, …) are stored on a
     // fresh server's first requests, whatever they ask for. What is counted is what junk adds beyond them.
     for (const res of await Promise.all(junk("primero").map((p) => fetch(`${baseUrl}${p}`)))) await res.arrayBuffer();
-    // Next writes its cache files after answering: give it a moment before counting.
-    await new Promise((r) => setTimeout(r, 1500));
+    await cacheWritesSettled();
     const before = cacheFiles();
     const paths = Array.from({ length: 50 }, (_, i) => junk(i)).flat();
     const statuses: string[] = [];
@@ -65,8 +66,7 @@ describe("junk URLs", () => {
         await res.arrayBuffer();
       }
     }
-    // Next writes its cache files after answering: give it a moment before counting.
-    await new Promise((r) => setTimeout(r, 1500));
+    await cacheWritesSettled();
     expect(cacheFiles() - before).toBe(0);
     expect(statuses.filter((s) => !s.startsWith("404 "))).toEqual([]);
   });

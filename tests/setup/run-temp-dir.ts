@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processAlive } from "../../src/platform/db/embedded-lock.ts";
 
 /**
  * One temporary folder per test run, removed when the run's process exits. Every process the run starts (its
@@ -12,23 +13,13 @@ export const RUN_DIR_PREFIX = "riesgos-test-run-";
 
 const ownerPid = (name: string) => Number(name.slice(RUN_DIR_PREFIX.length).split("-")[0]);
 
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists under another user.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes the folders of earlier runs whose process is gone (a run killed before its exit handler ran). */
 export function sweepStaleRunDirs(base: string) {
   const removed: string[] = [];
   for (const name of fs.readdirSync(base)) {
     if (!name.startsWith(RUN_DIR_PREFIX)) continue;
     const pid = ownerPid(name);
-    if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || processAlive(pid)) continue;
     fs.rmSync(path.join(base, name), { recursive: true, force: true });
     removed.push(name);
   }

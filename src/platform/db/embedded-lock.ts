@@ -18,7 +18,7 @@ function lockOwner(dataDir: string): number | null {
 }
 
 /** A running process (a zombie, killed but not yet reaped, is gone: it holds nothing). */
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (err) {
