@@ -25,10 +25,10 @@ process.env.BCRYPT_COST ||= "4";
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
- * made beside them; the timed files alone; the files with servers of their own two at a time; on the one shared
- * E2E server, the files that read the seeded site one at a time, those whose writes reach the
- * whole site one at a time, then the rest two at a time (each reads only what it creates). Projects of one group
- * must share one worker count.
+ * made beside them, and after their files, on the one shared E2E server, the files that read the seeded site and
+ * those whose writes reach the whole site, one at a time; the timed files alone; the files with servers of their
+ * own two at a time; then the other files on the shared server two at a time (each reads only what it creates).
+ * Projects of one group must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
 /** The files on the one shared production server (tests/setup/e2e-global.ts). */
@@ -39,6 +39,16 @@ const CONTRACT = {
   setupFiles: ["tests/setup/contract-each.ts"],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+};
+/**
+ * The files that need the shared server to themselves take turns, one file at a time (tests/setup/turns.ts), in
+ * the fast tiers' group and after their files: the server is up before those end, and the fast tiers' last files
+ * leave a core free that the serial files used to leave idle in groups of their own.
+ */
+const SHARED_SITE_TURNS = {
+  ...CONTRACT,
+  setupFiles: [...CONTRACT.setupFiles, "tests/setup/shared-site-turn.ts"],
+  ...FAST,
 };
 const INTEGRATION = {
   environment: "node" as const,
@@ -133,7 +143,7 @@ export default defineConfig({
           // One shared server; each file creates what it asserts on under names of its own and reads only that,
           // so two files (each with its own browser) run at a time: three browsers beside the server timed out
           // on 2 loaded cores.
-          sequence: { groupOrder: 5 },
+          sequence: { groupOrder: 3 },
           maxWorkers: 2,
         },
       },
@@ -142,11 +152,9 @@ export default defineConfig({
         test: {
           name: "seeded-site",
           include: SEEDED_SITE_FILES,
-          ...CONTRACT,
+          ...SHARED_SITE_TURNS,
           // Checks that read the whole site as seeded and write nothing (newest articles, counts, every table's
-          // rows): first, alone, before any file on the shared server has written.
-          sequence: { groupOrder: 3 },
-          maxWorkers: 1,
+          // rows): first, alone on the shared server, before any file there has written.
         },
       },
       {
@@ -154,11 +162,9 @@ export default defineConfig({
         test: {
           name: "whole-site",
           include: WHOLE_SITE_FILES,
-          ...CONTRACT,
-          // Files whose writes reach the whole site (every REST call, the week's send, load): alone, after the
-          // seeded-site checks and before the files that read only their own rows.
-          sequence: { groupOrder: 4 },
-          maxWorkers: 1,
+          ...SHARED_SITE_TURNS,
+          // Files whose writes reach the whole site (every REST call, the week's send, load): alone on the shared
+          // server, after the seeded-site checks and before the files that read only their own rows.
         },
       },
     ],

@@ -12,6 +12,7 @@ export const PROCESS_FILES = [
   "tests/unit/run-temp-dir.test.ts",
   "tests/unit/seed-import.test.ts",
   "tests/unit/test-prerequisites.test.ts",
+  "tests/unit/turns.test.ts",
   "tests/unit/typecheck-gate.test.ts",
 ];
 
@@ -48,7 +49,7 @@ export const RESILIENCE_FILES = [
  * the page cache, and every table's row count around refused requests (`rest-errors`, which a job still
  * writing after another file would break); and a sign-up's confirmation mail, which waited behind the REST
  * contract's mail jobs (`site-origin`: it adds one subscriber of its own). They run first, one at a time, on the
- * site as seeded.
+ * site as seeded, beside the fast tiers' last files.
  */
 export const SEEDED_SITE_FILES = [
   "tests/e2e/home.test.ts",
@@ -74,6 +75,13 @@ export const WHOLE_SITE_FILES = [
 ];
 
 /**
+ * The projects whose files take turns on the shared server, one file at a time, in this order of projects (the
+ * seeded-site checks before any file writes), while the fast tiers' last files run beside them
+ * (tests/setup/turns.ts).
+ */
+export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];
+
+/**
  * Integration files that measure a rate or a delay on this machine: they run alone, after the parallel tiers
  * (a group of their own, one file at a time), so that other files' load does not stretch what they measure.
  */
@@ -84,47 +92,75 @@ export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
  * file durations): tests/setup/sequencer.ts starts them first. Files not listed take a few seconds.
  */
 export const EXPECTED_SECONDS: Record<string, number> = {
-  "tests/e2e/newsletter-faults.test.ts": 57,
-  "tests/e2e/newsletter-outage.test.ts": 60,
-  "tests/integration/fediverse-crash.test.ts": 140,
-  "tests/e2e/cache-namespace.test.ts": 85,
-  "tests/e2e/page-fast-path.test.ts": 80,
-  "tests/e2e/scale-out.test.ts": 84,
-  "tests/e2e/rest-contract.test.ts": 76,
-  "tests/integration/job-cache-expiry.test.ts": 57,
-  "tests/integration/newsletter-provider-outage.test.ts": 53,
-  "tests/e2e/site-origin.test.ts": 50,
-  "tests/integration/provider-faults-resend.test.ts": 49,
-  "tests/integration/launcher-restart.test.ts": 45,
-  "tests/e2e/aborted-bodies.test.ts": 42,
-  "tests/e2e/aborted-requests.test.ts": 34,
-  "tests/e2e/site-interactions.test.ts": 30,
-  "tests/integration/fuzz-admin-writes.test.ts": 30,
-  "tests/e2e/crash-recovery.test.ts": 28,
-  "tests/e2e/site.test.ts": 23,
+  "tests/e2e/scale-out.test.ts": 81,
+  "tests/integration/fediverse-crash.test.ts": 71,
+  "tests/e2e/cache-namespace.test.ts": 53,
+  "tests/e2e/newsletter-outage.test.ts": 50,
+  "tests/integration/newsletter-provider-outage.test.ts": 47,
+  "tests/integration/provider-faults-resend.test.ts": 46,
+  "tests/integration/launcher-restart.test.ts": 44,
+  "tests/e2e/aborted-bodies.test.ts": 41,
+  "tests/e2e/rest-contract.test.ts": 40,
+  "tests/integration/job-cache-expiry.test.ts": 35,
+  "tests/e2e/cached-page-later.test.ts": 35,
+  "tests/e2e/newsletter-faults.test.ts": 35,
+  "tests/e2e/aborted-requests.test.ts": 33,
+  "tests/e2e/page-fast-path.test.ts": 30,
+  "tests/e2e/site-interactions.test.ts": 27,
+  "tests/integration/fuzz-admin-writes.test.ts": 24,
   "tests/e2e/analytics.test.ts": 22,
-  "tests/integration/provider-faults-openai.test.ts": 21,
-  "tests/e2e/newsletter-archive.test.ts": 21,
+  "tests/e2e/hydrate-on-intent.test.ts": 21,
+  "tests/e2e/crash-recovery.test.ts": 21,
+  "tests/integration/newsletter-pacing.test.ts": 20,
+  "tests/e2e/restore-drill.test.ts": 20,
   "tests/e2e/mixed-load.test.ts": 20,
-  "tests/e2e/validators.test.ts": 20,
-  "tests/e2e/restore-drill.test.ts": 19,
+  "tests/e2e/validators.test.ts": 19,
+  "tests/integration/provider-faults-openai.test.ts": 18,
   "tests/integration/agent-run-lifecycle.test.ts": 17,
-  "tests/e2e/grounded-drafts.test.ts": 17,
-  "tests/integration/database-outage.test.ts": 16,
+  "tests/e2e/newsletter-archive.test.ts": 17,
   "tests/e2e/send-process.test.ts": 16,
-  "tests/e2e/form-errors.test.ts": 14,
-  "tests/e2e/admin-gate.test.ts": 13,
-  "tests/e2e/changed-sources.test.ts": 13,
-  "tests/e2e/editors-desk.test.ts": 12,
-  "tests/integration/stored-text-inert.test.ts": 12,
-  "tests/integration/job-instances.test.ts": 11,
+  "tests/integration/database-outage.test.ts": 16,
+  "tests/e2e/site.test.ts": 15,
+  "tests/e2e/grounded-drafts.test.ts": 14,
+  "tests/integration/fediverse-operator.test.ts": 13,
+  "tests/integration/stored-text-inert.test.ts": 13,
+  "tests/e2e/newsletter.test.ts": 13,
+  "tests/integration/job-attempts.test.ts": 12,
+  "tests/e2e/admin-gate.test.ts": 12,
+  "tests/e2e/login-redirect.test.ts": 12,
+  "tests/e2e/changed-sources.test.ts": 11,
+  "tests/integration/newsletter-send.test.ts": 11,
+  "tests/integration/fediverse-replies-inbox.test.ts": 11,
+  "tests/e2e/editors-desk.test.ts": 11,
   "tests/integration/job-engine.test.ts": 11,
-  "tests/e2e/newsletter.test.ts": 11,
-  "tests/integration/scheduled-backups.test.ts": 10,
-  "tests/integration/newsletter-send.test.ts": 10,
-  "tests/integration/fediverse-operator.test.ts": 10,
-  "tests/integration/fediverse-replies-inbox.test.ts": 10,
-  "tests/integration/job-attempts.test.ts": 10,
-  "tests/e2e/reader-reports.test.ts": 10,
-  "tests/integration/fuzz-public-writes.test.ts": 10,
+  "tests/integration/job-instances.test.ts": 10,
+  "tests/e2e/form-errors.test.ts": 10,
+  "tests/integration/run-sources-accounted.test.ts": 9,
+  "tests/e2e/password-change.test.ts": 9,
+  "tests/integration/job-idle-polling.test.ts": 9,
+  "tests/integration/job-failure-hook.test.ts": 8,
+  "tests/e2e/cached-page-csp.test.ts": 8,
+  "tests/integration/jobs-admin.test.ts": 8,
+  "tests/e2e/reader-reports.test.ts": 8,
+  "tests/integration/env.test.ts": 7,
+  "tests/integration/shutdown-order.test.ts": 7,
+  "tests/e2e/agents.test.ts": 7,
+  "tests/e2e/junk-urls.test.ts": 7,
+  "tests/e2e/auth.test.ts": 6,
+  "tests/e2e/fediverse-process.test.ts": 6,
+  "tests/integration/start-roles.test.ts": 6,
+  "tests/e2e/analytics-fast-path.test.ts": 6,
+  "tests/integration/newsletter-provider-pause.test.ts": 6,
+  "tests/integration/fediverse-inbox-golden.test.ts": 6,
+  "tests/integration/fediverse-deliveries.test.ts": 5,
+  "tests/integration/backup-restore.test.ts": 5,
+  "tests/e2e/fediverse-replies.test.ts": 5,
+  "tests/integration/jobs.test.ts": 4,
+  "tests/integration/job-schedules.test.ts": 4,
+  "tests/e2e/news-filters.test.ts": 4,
+  "tests/integration/scheduled-backups.test.ts": 4,
+  "tests/integration/newsletter-fanout-inngest.test.ts": 4,
+  "tests/e2e/api-docs.test.ts": 4,
+  "tests/integration/newsletter-subscribe.test.ts": 4,
+  "tests/integration/source-recheck.test.ts": 4,
 };

@@ -1,13 +1,19 @@
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { EXPECTED_SECONDS } from "../tiers.ts";
+import { EXPECTED_SECONDS, ONE_AT_A_TIME_PROJECTS } from "../tiers.ts";
 import { balanceShards, fileCost } from "./shards.ts";
+import { writeTurnOrder } from "./turns.ts";
+
+/** A project's place among the one-at-a-time projects (1, 2, …), or 0 for a project whose files run side by side. */
+const turnRank = (f: TestSpecification) => ONE_AT_A_TIME_PROJECTS.indexOf(f.project.name) + 1;
 
 /**
  * The order files start in, within each group of projects (one queue, the group's workers taking files in this
  * order): longest first, from their usual seconds (tests/tiers.ts), so no long file starts last and holds the
- * group open alone. Vitest's own order needs a results cache that a fresh clone does not have. With `--shard`,
- * each shard gets an even share of the suite's time (tests/setup/shards.ts), not of its files.
+ * group open alone; the files that take turns on the shared server after the others of their group, so that a
+ * worker waiting for its turn never holds back a file that could run. Vitest's own order needs a results cache
+ * that a fresh clone does not have. With `--shard`, each shard gets an even share of the suite's time
+ * (tests/setup/shards.ts), not of its files.
  */
 export class LongestFirstSequencer extends BaseSequencer {
   private rel(f: TestSpecification) {
@@ -19,18 +25,30 @@ export class LongestFirstSequencer extends BaseSequencer {
     const items = files.map((spec) => ({
       spec,
       key: `${spec.project.name}:${this.rel(spec)}`,
-      cost: fileCost(EXPECTED_SECONDS[this.rel(spec)], spec.project.name, spec.project.config.maxWorkers),
+      cost: fileCost(
+        EXPECTED_SECONDS[this.rel(spec)],
+        spec.project.name,
+        turnRank(spec) > 0 ? 1 : spec.project.config.maxWorkers,
+      ),
     }));
     return (balanceShards(items, count)[index - 1] ?? []).map((item) => item.spec);
   }
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (f: TestSpecification) => EXPECTED_SECONDS[this.rel(f)] ?? 0;
-    return [...files].sort(
+    const sorted = [...files].sort(
       (a, b) =>
         a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        turnRank(a) - turnRank(b) ||
         seconds(b) - seconds(a) ||
         this.rel(a).localeCompare(this.rel(b)),
     );
+    this.writeTurns(sorted.filter((f) => turnRank(f) > 0).map((f) => this.rel(f)));
+    return sorted;
+  }
+
+  /** Where the turns are written down (tests/setup/turns.ts); a test's sequencer writes them elsewhere. */
+  protected writeTurns(files: string[]) {
+    writeTurnOrder(files);
   }
 }

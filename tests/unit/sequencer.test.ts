@@ -12,7 +12,14 @@ const spec = (file: string, groupOrder = 0, name = "integration", maxWorkers = 3
     moduleId: path.join(root, file),
     project: { name, config: { sequence: { groupOrder }, maxWorkers } },
   }) as unknown as TestSpecification;
-const sequencer = new LongestFirstSequencer({ config: { root } } as unknown as Vitest);
+/** The suite's sequencer, keeping the turns it writes down here rather than in the running suite's folder. */
+class RecordingSequencer extends LongestFirstSequencer {
+  turns: string[][] = [];
+  protected override writeTurns(files: string[]) {
+    this.turns.push(files);
+  }
+}
+const sequencer = new RecordingSequencer({ config: { root } } as unknown as Vitest);
 const shardOf = async (files: TestSpecification[], index: number, count: number) =>
   (
     await new LongestFirstSequencer({ config: { root, shard: { index, count } } } as unknown as Vitest).shard(files)
@@ -46,6 +53,42 @@ describe("the order files start in", () => {
       "tests/unit/markdown.test.ts",
       "tests/e2e/rest-contract.test.ts",
     ]);
+  });
+});
+
+describe("the files that take turns on the shared server", () => {
+  it("start after the other files of their group, the seeded-site ones first, in the order they write down", async () => {
+    sequencer.turns = [];
+    const files = [
+      spec("tests/e2e/rest-contract.test.ts", 0, "whole-site"),
+      spec("tests/e2e/home.test.ts", 0, "seeded-site"),
+      spec("tests/unit/markdown.test.ts", 0, "unit"),
+      spec("tests/e2e/validators.test.ts", 0, "seeded-site"),
+      spec("tests/integration/fediverse-crash.test.ts", 0),
+      spec("tests/e2e/site.test.ts", 3, "contract", 2),
+    ];
+    expect(await order(files)).toEqual([
+      "tests/integration/fediverse-crash.test.ts",
+      "tests/unit/markdown.test.ts",
+      "tests/e2e/validators.test.ts",
+      "tests/e2e/home.test.ts",
+      "tests/e2e/rest-contract.test.ts",
+      "tests/e2e/site.test.ts",
+    ]);
+    expect(sequencer.turns).toEqual([
+      ["tests/e2e/validators.test.ts", "tests/e2e/home.test.ts", "tests/e2e/rest-contract.test.ts"],
+    ]);
+  });
+
+  it("count their whole time in a shard, though their group runs three files at a time", async () => {
+    // One at a time, the REST contract's 40 s are 40 s of its machine's time, not a third of them.
+    const mixed = [
+      spec("tests/e2e/rest-contract.test.ts", 0, "whole-site"),
+      spec("tests/integration/fuzz-admin-writes.test.ts"),
+      spec("tests/integration/provider-faults-openai.test.ts"),
+      spec("tests/integration/agent-run-lifecycle.test.ts"),
+    ];
+    expect(await shardOf(mixed, 1, 2)).toEqual(["tests/e2e/rest-contract.test.ts"]);
   });
 });
 
