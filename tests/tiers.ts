@@ -88,6 +88,15 @@ export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];
 export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
 
 /**
+ * Seconds from the start of the first group until the shared server usually serves (the build, made beside the
+ * fast tiers, and the server's start), and the seconds a file usually spends loading before its first test
+ * (its imports, and servers a file starts as it loads): the sequencer places the files that take turns on the
+ * shared server by them (tests/setup/turn-queue.ts). Measured in full runs on the 2-core machine.
+ */
+export const SHARED_SERVER_SECONDS = 135;
+export const FILE_LOAD_SECONDS = 0.6;
+
+/**
  * The files that take longest, with their usual seconds on the 2-core machine in a full run (the JSON report's
  * file durations): tests/setup/sequencer.ts starts them first. Files not listed take a few seconds.
  */

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { EXPECTED_SECONDS, ONE_AT_A_TIME_PROJECTS } from "../tiers.ts";
-import { balanceShards, fileCost } from "./shards.ts";
+import { EXPECTED_SECONDS, FILE_LOAD_SECONDS, ONE_AT_A_TIME_PROJECTS, SHARED_SERVER_SECONDS } from "../tiers.ts";
+import { balanceShards, fileCost, usualSeconds } from "./shards.ts";
+import { placeTurns } from "./turn-queue.ts";
 import { writeTurnOrder } from "./turns.ts";
 
 /** A project's place among the one-at-a-time projects (1, 2, …), or 0 for a project whose files run side by side. */
@@ -10,8 +11,8 @@ const turnRank = (f: TestSpecification) => ONE_AT_A_TIME_PROJECTS.indexOf(f.proj
 /**
  * The order files start in, within each group of projects (one queue, the group's workers taking files in this
  * order): longest first, from their usual seconds (tests/tiers.ts), so no long file starts last and holds the
- * group open alone; the files that take turns on the shared server after the others of their group, so that a
- * worker waiting for its turn never holds back a file that could run. Vitest's own order needs a results cache
+ * group open alone; the files that take turns on the shared server where a run would start each as the one
+ * before it ends (tests/setup/turn-queue.ts). Vitest's own order needs a results cache
  * that a fresh clone does not have. With `--shard`, each shard gets an even share of the suite's time
  * (tests/setup/shards.ts), not of its files.
  */
@@ -36,15 +37,28 @@ export class LongestFirstSequencer extends BaseSequencer {
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (f: TestSpecification) => EXPECTED_SECONDS[this.rel(f)] ?? 0;
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
     const sorted = [...files].sort(
       (a, b) =>
-        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        group(a) - group(b) ||
         turnRank(a) - turnRank(b) ||
         seconds(b) - seconds(a) ||
         this.rel(a).localeCompare(this.rel(b)),
     );
     this.writeTurns(sorted.filter((f) => turnRank(f) > 0).map((f) => this.rel(f)));
-    return sorted;
+    const queue: TestSpecification[] = [];
+    for (const order of new Set(sorted.map(group))) {
+      const members = sorted.filter((f) => group(f) === order);
+      const timed = members.map((spec) => ({
+        spec,
+        turn: turnRank(spec) > 0,
+        seconds: usualSeconds(EXPECTED_SECONDS[this.rel(spec)], spec.project.name) + FILE_LOAD_SECONDS,
+      }));
+      queue.push(
+        ...placeTurns(timed, members[0]?.project.config.maxWorkers ?? 1, SHARED_SERVER_SECONDS).map((f) => f.spec),
+      );
+    }
+    return queue;
   }
 
   /** Where the turns are written down (tests/setup/turns.ts); a test's sequencer writes them elsewhere. */

@@ -27,14 +27,15 @@ export function balanceShards<T extends ShardItem>(items: readonly T[], count: n
   return shards.map((s) => s.items);
 }
 
-/** Seconds a file with no measured figure is taken to last, by its tier (project). */
-const USUAL_SECONDS: Record<string, number> = { unit: 0.2, process: 2, integration: 3 };
+/** Seconds a file with no measured figure is taken to last, by its tier (project): their means in a full run. */
+const USUAL_SECONDS: Record<string, number> = { unit: 0.3, process: 2, integration: 1 };
 const E2E_SECONDS = 8;
 
-/**
- * What a file adds to its shard's wall time: its usual seconds divided by how many files its tier runs at once.
- * Files with no figure are taken at their tier's usual length.
- */
+/** A file's usual seconds, or its tier's usual length when it has no measured figure. */
+export const usualSeconds = (seconds: number | undefined, project: string) =>
+  seconds ?? USUAL_SECONDS[project] ?? E2E_SECONDS;
+
+/** What a file adds to its shard's wall time: its usual seconds divided by how many files its tier runs at once. */
 export function fileCost(seconds: number | undefined, project: string, filesAtOnce: number) {
-  return (seconds ?? USUAL_SECONDS[project] ?? E2E_SECONDS) / Math.max(1, filesAtOnce);
+  return usualSeconds(seconds, project) / Math.max(1, filesAtOnce);
 }

@@ -80,6 +80,22 @@ describe("the files that take turns on the shared server", () => {
     ]);
   });
 
+  it("start among the other files of their group once the shared server is usually up, not after all of them", async () => {
+    // 300 short files (1 s and their loading each): three workers have them all running only after the server is up.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      spec(`tests/integration/short-${String(i).padStart(3, "0")}.test.ts`),
+    );
+    const turns = [
+      spec("tests/e2e/validators.test.ts", 0, "seeded-site"),
+      spec("tests/e2e/home.test.ts", 0, "seeded-site"),
+    ];
+    const queue = await order([...turns, ...many]);
+    const [first, second] = [queue.indexOf("tests/e2e/validators.test.ts"), queue.indexOf("tests/e2e/home.test.ts")];
+    expect(first).toBeGreaterThan(200);
+    expect(second).toBeGreaterThan(first + 1);
+    expect(second).toBeLessThan(queue.length - 1);
+  });
+
   it("count their whole time in a shard, though their group runs three files at a time", async () => {
     // One at a time, the REST contract's 40 s are 40 s of its machine's time, not a third of them.
     const mixed = [

@@ -64,8 +64,8 @@ describe("splitting the suite across machines", () => {
   it("weighs a file by its seconds over the files its tier runs at once; unmeasured files by their tier", () => {
     expect(fileCost(84, "resilience", 2)).toBe(42);
     expect(fileCost(30, "seeded-site", 1)).toBe(30);
-    expect(fileCost(undefined, "integration", 3)).toBe(1);
+    expect(fileCost(undefined, "integration", 3)).toBeCloseTo(1 / 3);
     expect(fileCost(undefined, "contract", 2)).toBe(4);
-    expect(fileCost(undefined, "unit", 3)).toBeCloseTo(0.2 / 3);
+    expect(fileCost(undefined, "unit", 3)).toBeCloseTo(0.3 / 3);
   });
 });

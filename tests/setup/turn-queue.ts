@@ -1,0 +1,48 @@
+/**
+ * Where the files that take turns on the shared server go in their group's queue. The group's workers take
+ * files in queue order, and a turn file that a worker takes before the file ahead of it has ended holds that
+ * worker idle until then (tests/setup/turns.ts). Placed together at the end, they ran after every other file
+ * of the group, one at a time on a machine with a core to spare; placed together at the start, they would hold
+ * the workers while the build is made. So the queue is the order of a run of the group played out on the files'
+ * usual seconds: whenever a worker is free, it takes the next turn file if the shared server is up and the turn
+ * before has ended, else the next other file.
+ */
+export interface QueuedFile {
+  /** Usual seconds the file holds its worker. */
+  seconds: number;
+  /** Whether the file takes a turn on the shared server. */
+  turn: boolean;
+}
+
+/**
+ * `files` with their order kept within each kind (the others longest first, the turn files in turn order), the
+ * turn files placed where a run would start them: none before `serverAt` seconds (when the shared server is
+ * usually up), and each after the one before it has ended.
+ */
+export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: number, serverAt: number): T[] {
+  const others = files.filter((f) => !f.turn);
+  const turns = files.filter((f) => f.turn);
+  if (turns.length === 0 || others.length === 0) return [...others, ...turns];
+  const freeAt = Array.from({ length: Math.max(1, workers) }, () => 0);
+  let turnFreeAt = serverAt;
+  const queue: T[] = [];
+  let o = 0;
+  let t = 0;
+  while (o < others.length || t < turns.length) {
+    const worker = freeAt.indexOf(Math.min(...freeAt));
+    const now = freeAt[worker] ?? 0;
+    const turn = turns[t];
+    if (turn && (turnFreeAt <= now || o >= others.length)) {
+      turnFreeAt = Math.max(now, turnFreeAt) + turn.seconds;
+      freeAt[worker] = turnFreeAt;
+      queue.push(turn);
+      t += 1;
+    } else {
+      const other = others[o] as T;
+      freeAt[worker] = now + other.seconds;
+      queue.push(other);
+      o += 1;
+    }
+  }
+  return queue;
+}
