@@ -52,11 +52,17 @@ describe("type errors fail the test command", () => {
         fs.writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`);
         fs.chmodSync(path.join(bin, name), 0o755);
       };
-      tool("tsc", 'echo "form-limits.ts(3,14): error TS2322: broken"; exit 2');
+      // The check fails once the tests are running beside it (their pid written whole): failing before that, it
+      // raced their start, and a run stopped between creating the pid file and writing it read pid 0, the
+      // test's own process group.
+      tool(
+        "tsc",
+        'while [ ! -s vitest.pid ]; do sleep 0.05; done; echo "form-limits.ts(3,14): error TS2322: broken"; exit 2',
+      );
       tool("biome", "exit 0");
       tool("depcruise", "exit 0");
       // Tests that would end (and say so) a minute later, unless the runner stops them.
-      tool("vitest", `echo "$$" > vitest.pid; sleep 60; touch tests-ended`);
+      tool("vitest", `echo "$$" > vitest.pid.part && mv vitest.pid.part vitest.pid; sleep 60; touch tests-ended`);
       const run = spawnSync(process.execPath, [path.join(ROOT, "scripts/run-tests.mjs")], {
         cwd: dir,
         encoding: "utf8",
@@ -67,6 +73,7 @@ describe("type errors fail the test command", () => {
       expect(run.stderr).toContain("tsc --noEmit failed");
       expect(fs.existsSync(path.join(dir, "tests-ended"))).toBe(false);
       const testsPid = Number(fs.readFileSync(path.join(dir, "vitest.pid"), "utf8"));
+      expect(testsPid).toBeGreaterThan(0);
       expect(() => process.kill(testsPid, 0)).toThrow();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
