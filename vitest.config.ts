@@ -42,8 +42,8 @@ const CONTRACT = {
 };
 /**
  * The files that need the shared server to themselves take turns, one file at a time (tests/setup/turns.ts), in
- * the fast tiers' group and after their files: the server is up before those end, and the fast tiers' last files
- * leave a core free that the serial files used to leave idle in groups of their own.
+ * the fast tiers' group, among its files once the server is usually up (tests/setup/turn-queue.ts): in groups
+ * of their own, one file at a time, they left a core idle.
  */
 const SHARED_SITE_TURNS = {
   ...CONTRACT,

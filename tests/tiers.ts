@@ -49,7 +49,7 @@ export const RESILIENCE_FILES = [
  * the page cache, and every table's row count around refused requests (`rest-errors`, which a job still
  * writing after another file would break); and a sign-up's confirmation mail, which waited behind the REST
  * contract's mail jobs (`site-origin`: it adds one subscriber of its own). They run first, one at a time, on the
- * site as seeded, beside the fast tiers' last files.
+ * site as seeded, beside the fast tiers' files.
  */
 export const SEEDED_SITE_FILES = [
   "tests/e2e/home.test.ts",
@@ -76,7 +76,7 @@ export const WHOLE_SITE_FILES = [
 
 /**
  * The projects whose files take turns on the shared server, one file at a time, in this order of projects (the
- * seeded-site checks before any file writes), while the fast tiers' last files run beside them
+ * seeded-site checks before any file writes), while the fast tiers' files run beside them
  * (tests/setup/turns.ts).
  */
 export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];

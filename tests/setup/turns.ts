@@ -5,13 +5,13 @@ import { processAlive } from "../../src/platform/db/embedded-lock.ts";
 
 /**
  * Files that need the shared server to themselves (the seeded-site and whole-site projects) run one at a time,
- * in the order the sequencer writes down for the run, while the fast tiers' last files still run beside them:
+ * in the order the sequencer writes down for the run, while the fast tiers' files run beside them:
  * the queue of their group hands them to any free worker, so each waits here for the files before it in that
  * order to end. A file has ended when it wrote so, or when the worker process it ran in is gone (a file that
  * failed to load writes nothing, and its worker is stopped). The folder is the run's own temporary folder
  * (tests/setup/run-temp-dir.ts), so no earlier run's marks are read.
  */
-export const turnsDir = () => path.join(os.tmpdir(), "shared-site-turns");
+const turnsDir = () => path.join(os.tmpdir(), "shared-site-turns");
 const orderFile = (dir: string) => path.join(dir, "order.json");
 const mark = (dir: string, file: string, what: "started" | "ended") =>
   path.join(dir, `${file.replaceAll("/", "__")}.${what}`);

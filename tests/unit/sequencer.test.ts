@@ -57,7 +57,7 @@ describe("the order files start in", () => {
 });
 
 describe("the files that take turns on the shared server", () => {
-  it("start after the other files of their group, the seeded-site ones first, in the order they write down", async () => {
+  it("start after the other files of their group when those end before the server is usually up, the seeded-site ones first, in the order they write down", async () => {
     sequencer.turns = [];
     const files = [
       spec("tests/e2e/rest-contract.test.ts", 0, "whole-site"),
