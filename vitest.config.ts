@@ -25,10 +25,10 @@ process.env.BCRYPT_COST ||= "4";
 /**
  * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
- * made beside them, and after their files, on the one shared E2E server, the files that read the seeded site and
- * those whose writes reach the whole site, one at a time; the timed files alone; the files with servers of their
- * own two at a time; then the other files on the shared server two at a time (each reads only what it creates).
- * Projects of one group must share one worker count.
+ * made beside them, and among their files the timed files (above their CPU priority) and, on the one shared E2E
+ * server, the files that read the seeded site and those whose writes reach the whole site, one at a time; then
+ * the files with servers of their own three at a time; then the other files on the shared server two at a time
+ * (each reads only what it creates). Projects of one group must share one worker count.
  */
 const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
 /** The files on the one shared production server (tests/setup/e2e-global.ts). */
@@ -56,7 +56,7 @@ const INTEGRATION = {
   globalSetup: ["tests/setup/integration-global.ts"],
   // next-intl's ESM imports `next/server` without an extension; bundling it lets Vite resolve that.
   server: { deps: { inline: ["next-intl"] } },
-  setupFiles: ["tests/setup/integration-each.ts"],
+  setupFiles: ["tests/setup/shared-worker-each.ts"],
   // Files share their worker's loaded dependencies; the setup file restores a fresh process's state.
   isolate: false,
   testTimeout: 30_000,
@@ -75,6 +75,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           exclude: PROCESS_FILES,
           environment: "node",
+          setupFiles: ["tests/setup/fill-in-priority.ts", "tests/setup/shared-worker-each.ts"],
+          // Files share their worker: with a process per file, this tier and `process` took 38 CPU-s, not 24.
+          isolate: false,
           // Unit tests never query; a helper reached through a feature's index.ts may still create the client,
           // which connects only on a first query (an address nothing listens on makes any query fail loudly).
           env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
@@ -88,6 +91,7 @@ export default defineConfig({
           name: "process",
           include: PROCESS_FILES,
           environment: "node",
+          setupFiles: ["tests/setup/fill-in-priority.ts"],
           env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
           testTimeout: 30_000,
           ...FAST,
@@ -100,6 +104,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           exclude: [...RESILIENCE_FILES, ...TIMED_FILES],
           ...INTEGRATION,
+          setupFiles: ["tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
           ...FAST,
         },
       },
@@ -109,9 +114,10 @@ export default defineConfig({
           name: "timed",
           include: TIMED_FILES,
           ...INTEGRATION,
-          // After the parallel tiers, alone: another file's load would stretch the rate it measures.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
+          // Among the fast tiers' files, above their CPU priority (tests/setup/fill-in-priority.ts), placed once
+          // the build is usually made (AFTER_BUILD_PROJECTS, tests/tiers.ts): another file's load, or the build's,
+          // would stretch the rate a timed file measures.
+          ...FAST,
         },
       },
       {
@@ -127,10 +133,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file's servers, databases, ports and data folders are their own, and its time bounds are relative
-          // to what it measures itself (a first start, a render), so two run at a time on 2 cores. Three at a time,
-          // beside the fast tiers, took longer: the servers' work is CPU-bound (docs/testing.md).
+          // to what it measures itself (a first start, a render), so three run at a time on 2 cores: their files
+          // wait on servers' starts, timers and crashes, and two left a quarter of the cores idle
+          // (docs/decisions/004-test-tiers.md). Beside the fast tiers, they took longer: the servers' work is CPU-bound.
           sequence: { groupOrder: 2 },
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
       {

@@ -19,8 +19,8 @@ export const PROCESS_FILES = [
 /**
  * Files that start production servers (or the launcher) of their own, on databases and data folders of their
  * own: crashes, faults, scale-out, least privilege, the send's own process, servers set up differently. They
- * never touch the shared E2E server and run two at a time, so their time bounds are relative to a baseline each file measures itself (a start within 3× the first start, a change
- * shown within a second or 3 renders).
+ * never touch the shared E2E server and run three at a time, so their time bounds are relative to a baseline
+ * each file measures itself (a start within 3× the first start, a change shown within a second or 3 renders).
  */
 export const RESILIENCE_FILES = [
   "tests/e2e/aborted-bodies.test.ts",
@@ -82,8 +82,15 @@ export const WHOLE_SITE_FILES = [
 export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];
 
 /**
- * Integration files that measure a rate or a delay on this machine: they run alone, after the parallel tiers
- * (a group of their own, one file at a time), so that other files' load does not stretch what they measure.
+ * Projects whose files the sequencer places in the fast tiers' queue no earlier than the shared server is
+ * usually up (the build made by then), taking no turn: the timed files, which the build's threads would slow.
+ */
+export const AFTER_BUILD_PROJECTS = ["timed"];
+
+/**
+ * Integration files that measure a rate or a delay on this machine. They run among the fast tiers' files, which
+ * run at a lower CPU priority (tests/setup/fill-in-priority.ts), so that those files' load does not stretch
+ * what they measure; placed once the build is usually made (AFTER_BUILD_PROJECTS).
  */
 export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
 

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { EXPECTED_SECONDS, FILE_LOAD_SECONDS, ONE_AT_A_TIME_PROJECTS, SHARED_SERVER_SECONDS } from "../tiers.ts";
+import {
+  AFTER_BUILD_PROJECTS,
+  EXPECTED_SECONDS,
+  FILE_LOAD_SECONDS,
+  ONE_AT_A_TIME_PROJECTS,
+  SHARED_SERVER_SECONDS,
+} from "../tiers.ts";
 import { balanceShards, fileCost, usualSeconds } from "./shards.ts";
 import { placeTurns } from "./turn-queue.ts";
 import { writeTurnOrder } from "./turns.ts";
@@ -52,6 +58,7 @@ export class LongestFirstSequencer extends BaseSequencer {
       const timed = members.map((spec) => ({
         spec,
         turn: turnRank(spec) > 0,
+        afterServer: AFTER_BUILD_PROJECTS.includes(spec.project.name),
         seconds: usualSeconds(EXPECTED_SECONDS[this.rel(spec)], spec.project.name) + FILE_LOAD_SECONDS,
       }));
       queue.push(

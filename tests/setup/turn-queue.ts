@@ -12,6 +12,8 @@ export interface QueuedFile {
   seconds: number;
   /** Whether the file takes a turn on the shared server. */
   turn: boolean;
+  /** A file kept from the group's start (the build's busiest time) but with no turn to wait for. */
+  afterServer?: boolean;
 }
 
 /**
@@ -20,23 +22,31 @@ export interface QueuedFile {
  * usually up), and each after the one before it has ended.
  */
 export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: number, serverAt: number): T[] {
-  const others = files.filter((f) => !f.turn);
+  const others = files.filter((f) => !f.turn && !f.afterServer);
+  const late = files.filter((f) => f.afterServer && !f.turn);
   const turns = files.filter((f) => f.turn);
-  if (turns.length === 0 || others.length === 0) return [...others, ...turns];
+  if (turns.length + late.length === 0 || others.length === 0) return [...others, ...turns, ...late];
   const freeAt = Array.from({ length: Math.max(1, workers) }, () => 0);
   let turnFreeAt = serverAt;
   const queue: T[] = [];
   let o = 0;
   let t = 0;
-  while (o < others.length || t < turns.length) {
+  let l = 0;
+  while (o < others.length || t < turns.length || l < late.length) {
     const worker = freeAt.indexOf(Math.min(...freeAt));
     const now = freeAt[worker] ?? 0;
     const turn = turns[t];
-    if (turn && (turnFreeAt <= now || o >= others.length)) {
+    const lateFile = late[l];
+    const othersLeft = o < others.length;
+    if (turn && (turnFreeAt <= now || (!othersLeft && (!lateFile || turnFreeAt <= Math.max(now, serverAt))))) {
       turnFreeAt = Math.max(now, turnFreeAt) + turn.seconds;
       freeAt[worker] = turnFreeAt;
       queue.push(turn);
       t += 1;
+    } else if (lateFile && (serverAt <= now || !othersLeft)) {
+      freeAt[worker] = Math.max(now, serverAt) + lateFile.seconds;
+      queue.push(lateFile);
+      l += 1;
     } else {
       const other = others[o] as T;
       freeAt[worker] = now + other.seconds;

@@ -108,6 +108,16 @@ describe("the files that take turns on the shared server", () => {
   });
 });
 
+describe("the timed files", () => {
+  it("start once the build is usually made, not first though they are among the longest", async () => {
+    const fast = Array.from({ length: 60 }, (_, i) => spec(`tests/unit/u${String(i).padStart(2, "0")}.test.ts`));
+    const queue = await order([spec("tests/integration/newsletter-pacing.test.ts", 0, "timed"), ...fast]);
+    // 60 files of the unit tier's usual 0.3 s and 0.6 s of loading each, on three workers: about 18 s of the
+    // queue, well before the server's usual 135 s, so the timed file waits at the end rather than starting first.
+    expect(queue.at(-1)).toBe("tests/integration/newsletter-pacing.test.ts");
+  });
+});
+
 describe("a shard of the suite (--shard=i/n)", () => {
   // Five files that start servers of their own (two at a time), the shared server's longest (alone), and six
   // short files with no usual time.

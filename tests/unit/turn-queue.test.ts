@@ -4,6 +4,7 @@ import { placeTurns } from "../setup/turn-queue.ts";
 /** Where a group's queue puts the files that take turns on the shared server, among the files that run side by side. */
 const other = (name: string, seconds: number) => ({ name, seconds, turn: false });
 const turn = (name: string, seconds: number) => ({ name, seconds, turn: true });
+const late = (name: string, seconds: number) => ({ name, seconds, turn: false, afterServer: true });
 const names = (files: { name: string }[]) => files.map((f) => f.name);
 
 describe("the files that take turns, placed in their group's queue", () => {
@@ -29,5 +30,14 @@ describe("the files that take turns, placed in their group's queue", () => {
     expect(names(placeTurns(plain, 3, 0))).toEqual(["a", "b"]);
     const onlyTurns = [turn("first-turn", 5), turn("second-turn", 1)];
     expect(names(placeTurns(onlyTurns, 1, 0))).toEqual(["first-turn", "second-turn"]);
+  });
+
+  it("place a file kept from the build's busy start once the server is usually up, waiting for no turn", () => {
+    // Longest first, the timed file would start with the build; it goes to the first worker free at 10 s, beside
+    // the first turn, not after it.
+    const files = [late("timed", 20), ...["a", "b", "c", "d"].map((n) => other(n, 10)), turn("first-turn", 15)];
+    expect(names(placeTurns(files, 3, 10))).toEqual(["a", "b", "c", "first-turn", "timed", "d"]);
+    // With nothing else to run, it waits at the end of the queue rather than holding a worker.
+    expect(names(placeTurns([late("timed", 20), other("a", 1)], 2, 10))).toEqual(["a", "timed"]);
   });
 });

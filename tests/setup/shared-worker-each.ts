@@ -1,10 +1,11 @@
 import { afterAll, vi } from "vitest";
 
 /**
- * Integration files share a worker process (no per-file isolation: loading the app's dependencies again for
- * every file took most of the suite's time), so each file starts from what a fresh process would give it: the
- * environment as the worker started, the app's own modules evaluated anew (env.js reads the variables a file
- * stubs before importing), and no Prisma client, job catalog or job engine left by the file before.
+ * Unit and integration files share their worker process (no per-file isolation: loading the app's dependencies
+ * again for every file took most of the suite's time, and a process of its own most of a unit file's CPU), so
+ * each file starts from what a fresh process would give it: the environment as the worker started, the app's
+ * own modules evaluated anew (env.js reads the variables a file stubs before importing), and no Prisma client,
+ * job catalog or job engine left by the file before.
  */
 const g = globalThis as unknown as {
   prisma?: { $disconnect(): Promise<void> };
