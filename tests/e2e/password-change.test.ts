@@ -7,28 +7,36 @@ const baseUrl = inject("baseUrl");
 let browser: Browser;
 const id = randomBytes(3).toString("hex");
 const account = { username: `cambio_${id}`, email: `cambio.${id}@example.com`, password: `clave-${id}` };
+/** Another account for the slow-answer case, whose password changes too. */
+const slowAccount = {
+  username: `cambio_lento_${id}`,
+  email: `cambio.lento.${id}@example.com`,
+  password: `clave-${id}`,
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${baseUrl}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(res.status).toBe(200);
+  for (const who of [account, slowAccount]) {
+    const res = await fetch(`${baseUrl}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(who),
+    });
+    expect(res.status).toBe(200);
+  }
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signedInPage() {
+async function signedInPage(who = account) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
-  await page.fill("#email", account.email);
-  await page.fill("#password", account.password);
+  await page.fill("#email", who.email);
+  await page.fill("#password", who.password);
   await page.locator("[data-testid=login-form] button[type=submit]").click();
-  await page.getByTestId("site-header").getByText(`Hola, ${account.username}`).waitFor();
+  await page.getByTestId("site-header").getByText(`Hola, ${who.username}`).waitFor();
   return { context, page };
 }
 
@@ -64,5 +72,49 @@ describe("changing the password in the browser", () => {
     await page.goto(`${baseUrl}/en/password`);
     expect(new URL(page.url()).pathname).toBe("/en/login");
     await Promise.all([here.context.close(), elsewhere.context.close(), anon.close()]);
+  });
+
+  it("keeps this browser signed in when the answer about its old session comes after the change", async () => {
+    // The page's question "who is signed in?" leaves with the old session cookie and is answered only after
+    // the change has ended that session (a slow server): that answer must not sign this tab out.
+    const { context, page } = await signedInPage(slowAccount);
+    const oldCookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered = () => {};
+    const staleAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    await page.route(
+      "**/api/trpc/auth.me*",
+      async (route) => {
+        await released;
+        // What the server answers the old cookie once the change has ended its session.
+        const stale = await fetch(route.request().url(), { headers: { cookie: oldCookies } });
+        const body = await stale.text();
+        expect(JSON.parse(body).result.data.json.user).toBeNull();
+        await route.fulfill({ status: stale.status, contentType: "application/json", body });
+        answered();
+      },
+      { times: 1 },
+    );
+    await page.goto(`${baseUrl}/password`);
+    await page.getByRole("heading", { name: "Cambiar contraseña" }).waitFor();
+    await page.fill("#current-password", slowAccount.password);
+    await page.fill("#new-password", "nueva-clave-2");
+    await page.fill("#confirm-password", "nueva-clave-2");
+    await page.locator("[data-testid=password-form] button[type=submit]").click();
+    await page.locator("[data-sonner-toast]", { hasText: "Contraseña cambiada" }).waitFor();
+    release();
+    await staleAnswered;
+
+    const greeting = (p: typeof page) => p.getByTestId("site-header").getByText(`Hola, ${slowAccount.username}`);
+    await greeting(page).waitFor({ timeout: 15_000 });
+    // A reader page loads its scripts at once for a browser it knows to be signed in, and greets the reader.
+    await page.goto(`${baseUrl}/`);
+    await greeting(page).waitFor({ timeout: 15_000 });
+    await context.close();
   });
 });

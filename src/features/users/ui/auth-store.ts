@@ -13,9 +13,12 @@ type AuthState = { status: "loading" | "authenticated" | "anonymous"; user: Auth
  */
 let state: AuthState = { status: "loading", user: null };
 let requested = false;
+/** Bumped by every change of session this tab makes: an answer to an earlier question no longer counts. */
+let asked = 0;
 const listeners = new Set<() => void>();
 
 function set(user: AuthUser | null) {
+  asked += 1;
   state = { status: user ? "authenticated" : "anonymous", user };
   rememberSession(Boolean(user));
   for (const listener of listeners) listener();
@@ -50,15 +53,24 @@ async function fetchMe(): Promise<AuthUser | null> {
   }
 }
 
+/**
+ * Asks the server who is signed in. A sign-in, a sign-out or a new question while the answer is on its way wins:
+ * an answer about a cookie this tab has since replaced (a password change ends the old session and sets a new
+ * one) would otherwise sign the reader out here, and forget that this browser is signed in.
+ */
+function ask() {
+  const question = ++asked;
+  void fetchMe().then((user) => {
+    if (question === asked) set(user);
+  });
+}
+
 export const authStore = {
   subscribe(listener: () => void) {
     listeners.add(listener);
     if (!requested) {
       requested = true;
-      void fetchMe().then((user) => {
-        // A sign-in that finished while the request was in flight wins.
-        if (state.status === "loading") set(user);
-      });
+      ask();
     }
     return () => listeners.delete(listener);
   },
@@ -67,4 +79,6 @@ export const authStore = {
   getServer: (): AuthState => ({ status: "loading", user: null }),
   signedIn: (user: AuthUser) => set(user),
   signedOut: () => set(null),
+  /** The server replaced this tab's session cookie (a password change): ask again with the new one. */
+  sessionRenewed: () => ask(),
 };

@@ -7,6 +7,7 @@ import { PostJsonError } from "~/ui/post-json.ts";
 import { toast } from "~/ui/toast.ts";
 import { changePasswordRequest } from "./auth-api.ts";
 import { AuthForm, passwordField } from "./auth-fields.tsx";
+import { authStore } from "./auth-store.ts";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirm: "" };
 const FIELDS = {
@@ -32,6 +33,7 @@ export function PasswordForm() {
     setPending(true);
     try {
       await changePasswordRequest({ currentPassword, newPassword });
+      authStore.sessionRenewed();
       toast.success(t("passwordChangedTitle"), { description: t("passwordChangedText") });
       setValues(EMPTY);
     } catch (err) {
