@@ -75,7 +75,7 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           exclude: PROCESS_FILES,
           environment: "node",
-          setupFiles: ["tests/setup/fill-in-priority.ts", "tests/setup/shared-worker-each.ts"],
+          setupFiles: ["tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
           // Files share their worker: with a process per file, this tier and `process` took 38 CPU-s, not 24.
           isolate: false,
           // Unit tests never query; a helper reached through a feature's index.ts may still create the client,

@@ -83,8 +83,8 @@ describe("changing the password in the browser", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let answered = () => {};
-    const staleAnswered = new Promise<void>((resolve) => {
+    let answered = (_body: string) => {};
+    const staleAnswer = new Promise<string>((resolve) => {
       answered = resolve;
     });
     await page.route(
@@ -94,9 +94,8 @@ describe("changing the password in the browser", () => {
         // What the server answers the old cookie once the change has ended its session.
         const stale = await fetch(route.request().url(), { headers: { cookie: oldCookies } });
         const body = await stale.text();
-        expect(JSON.parse(body).result.data.json.user).toBeNull();
         await route.fulfill({ status: stale.status, contentType: "application/json", body });
-        answered();
+        answered(body);
       },
       { times: 1 },
     );
@@ -108,13 +107,13 @@ describe("changing the password in the browser", () => {
     await page.locator("[data-testid=password-form] button[type=submit]").click();
     await page.locator("[data-sonner-toast]", { hasText: "Contraseña cambiada" }).waitFor();
     release();
-    await staleAnswered;
+    expect(JSON.parse(await staleAnswer).result.data.json.user).toBeNull();
 
-    const greeting = (p: typeof page) => p.getByTestId("site-header").getByText(`Hola, ${slowAccount.username}`);
-    await greeting(page).waitFor({ timeout: 15_000 });
+    const greeting = page.getByTestId("site-header").getByText(`Hola, ${slowAccount.username}`);
+    await greeting.waitFor({ timeout: 15_000 });
     // A reader page loads its scripts at once for a browser it knows to be signed in, and greets the reader.
     await page.goto(`${baseUrl}/`);
-    await greeting(page).waitFor({ timeout: 15_000 });
+    await greeting.waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

@@ -58,7 +58,7 @@ export class LongestFirstSequencer extends BaseSequencer {
       const timed = members.map((spec) => ({
         spec,
         turn: turnRank(spec) > 0,
-        afterServer: AFTER_BUILD_PROJECTS.includes(spec.project.name),
+        afterBuild: AFTER_BUILD_PROJECTS.includes(spec.project.name),
         seconds: usualSeconds(EXPECTED_SECONDS[this.rel(spec)], spec.project.name) + FILE_LOAD_SECONDS,
       }));
       queue.push(

@@ -13,17 +13,18 @@ export interface QueuedFile {
   /** Whether the file takes a turn on the shared server. */
   turn: boolean;
   /** A file kept from the group's start (the build's busiest time) but with no turn to wait for. */
-  afterServer?: boolean;
+  afterBuild?: boolean;
 }
 
 /**
  * `files` with their order kept within each kind (the others longest first, the turn files in turn order), the
  * turn files placed where a run would start them: none before `serverAt` seconds (when the shared server is
- * usually up), and each after the one before it has ended.
+ * usually up), and each after the one before it has ended; the files kept from the build's busy start where a
+ * worker is first free at `serverAt` or later.
  */
 export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: number, serverAt: number): T[] {
-  const others = files.filter((f) => !f.turn && !f.afterServer);
-  const late = files.filter((f) => f.afterServer && !f.turn);
+  const others = files.filter((f) => !f.turn && !f.afterBuild);
+  const late = files.filter((f) => f.afterBuild && !f.turn);
   const turns = files.filter((f) => f.turn);
   if (turns.length + late.length === 0 || others.length === 0) return [...others, ...turns, ...late];
   const freeAt = Array.from({ length: Math.max(1, workers) }, () => 0);
@@ -37,14 +38,17 @@ export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: n
     const now = freeAt[worker] ?? 0;
     const turn = turns[t];
     const lateFile = late[l];
-    const othersLeft = o < others.length;
-    if (turn && (turnFreeAt <= now || (!othersLeft && (!lateFile || turnFreeAt <= Math.max(now, serverAt))))) {
-      turnFreeAt = Math.max(now, turnFreeAt) + turn.seconds;
+    // When each could start on this worker; while other files are left, only what can start now goes before them.
+    const turnAt = turn ? Math.max(now, turnFreeAt) : Number.POSITIVE_INFINITY;
+    const lateAt = lateFile ? Math.max(now, serverAt) : Number.POSITIVE_INFINITY;
+    const latest = o < others.length ? now : Math.min(turnAt, lateAt);
+    if (turn && turnAt <= latest) {
+      turnFreeAt = turnAt + turn.seconds;
       freeAt[worker] = turnFreeAt;
       queue.push(turn);
       t += 1;
-    } else if (lateFile && (serverAt <= now || !othersLeft)) {
-      freeAt[worker] = Math.max(now, serverAt) + lateFile.seconds;
+    } else if (lateFile && lateAt <= latest) {
+      freeAt[worker] = lateAt + lateFile.seconds;
       queue.push(lateFile);
       l += 1;
     } else {

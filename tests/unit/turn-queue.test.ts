@@ -4,7 +4,7 @@ import { placeTurns } from "../setup/turn-queue.ts";
 /** Where a group's queue puts the files that take turns on the shared server, among the files that run side by side. */
 const other = (name: string, seconds: number) => ({ name, seconds, turn: false });
 const turn = (name: string, seconds: number) => ({ name, seconds, turn: true });
-const late = (name: string, seconds: number) => ({ name, seconds, turn: false, afterServer: true });
+const late = (name: string, seconds: number) => ({ name, seconds, turn: false, afterBuild: true });
 const names = (files: { name: string }[]) => files.map((f) => f.name);
 
 describe("the files that take turns, placed in their group's queue", () => {
