@@ -242,6 +242,17 @@ describe("delivery reports from signed webhooks", () => {
     expect(JSON.stringify(counts)).not.toContain("@");
   });
 
+  it("lists a newsletter left 'sending' in a process whose job engine has not started: stalled, not an error", async () => {
+    // Files beside this one leave sends in the shared database; this file never starts its job engine.
+    const left = await generateWeeklyNewsletter(db, now);
+    await db.newsletter.update({ where: { id: left.id }, data: { status: "sending" } });
+    try {
+      expect((await listNewsletters(db)).find((n) => n.id === left.id)).toMatchObject({ stalled: true });
+    } finally {
+      await db.newsletter.update({ where: { id: left.id }, data: { status: "failed" } });
+    }
+  });
+
   it("counts the tags Resend echoes as a list too", async () => {
     const body = JSON.stringify({
       type: "email.delivered",

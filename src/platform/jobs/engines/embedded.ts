@@ -64,14 +64,21 @@ export const embeddedPort: JobsPort = {
   async wake(job) {
     (await getEngine()).notify(job.name);
   },
-  liveRuns: (db, names, key, value) =>
-    db.$queryRawUnsafe<{ id: string; name: string }[]>(
+  async liveRuns(db, names, key, value) {
+    // The engine makes its schema when it first starts: before that, no run of any job is live.
+    const [table] = await db.$queryRawUnsafe<{ found: boolean }[]>(
+      "SELECT to_regclass($1) IS NOT NULL AS found",
+      `${env.JOB_ENGINE_SCHEMA}.job`,
+    );
+    if (!table?.found) return [];
+    return db.$queryRawUnsafe<{ id: string; name: string }[]>(
       `SELECT id::text, name FROM ${env.JOB_ENGINE_SCHEMA}.job
         WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active') AND data ->> $2 = $3`,
       names,
       key,
       value,
-    ),
+    );
+  },
   async cancel(name, runId) {
     await cancelRun(await getEngine(), name, runId);
   },
