@@ -69,11 +69,17 @@ describe("REST adapter: writes without a payload", () => {
 });
 
 describe("REST adapter: cost of a call", () => {
+  // The least CPU of three rounds, on this thread only: the worker's other threads (the garbage collector's,
+  // libuv's) and a busy moment of the machine once made a round of forty calls cost three times its usual.
   const cpuMs = async (work: () => Promise<unknown>) => {
-    const start = process.cpuUsage();
-    await work();
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000;
+    let least = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 3; round++) {
+      const start = process.threadCpuUsage();
+      await work();
+      const used = process.threadCpuUsage(start);
+      least = Math.min(least, (used.user + used.system) / 1000);
+    }
+    return least;
   };
 
   it("does not describe the whole API again for each call (outside production the library validates by doing so)", async () => {
