@@ -1,8 +1,17 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { fastGroupWorkers } from "./tests/setup/fast-slots.ts";
 import { claimRunTempDir } from "./tests/setup/run-temp-dir.ts";
 import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
-import { PROCESS_FILES, RESILIENCE_FILES, SEEDED_SITE_FILES, TIMED_FILES, WHOLE_SITE_FILES } from "./tests/tiers.ts";
+import {
+  FAST_FILES_AT_ONCE,
+  ONE_AT_A_TIME_PROJECTS,
+  PROCESS_FILES,
+  RESILIENCE_FILES,
+  SEEDED_SITE_FILES,
+  TIMED_FILES,
+  WHOLE_SITE_FILES,
+} from "./tests/tiers.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "src"),
@@ -23,14 +32,25 @@ process.env.NODE_COMPILE_CACHE ||= path.resolve(import.meta.dirname, "node_modul
 // the integration tier does: at the default 12, bcryptjs spent 0.6 CPU-s on each start's admin and sign-in.
 process.env.BCRYPT_COST ||= "4";
 /**
- * Tiers by cost (docs/testing.md), run one group after another: the fast tiers three files at a time (on 2 cores
+ * Tiers by cost (docs/testing.md), run one group after another: the fast tiers a few files at a time (on 2 cores
  * most of their time is spent waiting on PostgreSQL, timers and child processes) while the production build is
  * made beside them, and among their files the timed files (above their CPU priority) and, on the one shared E2E
  * server, the files that read the seeded site and those whose writes reach the whole site, one at a time; then
  * the files with servers of their own three at a time; then the other files on the shared server two at a time
- * (each reads only what it creates). Projects of one group must share one worker count.
+ * (each reads only what it creates). Projects of one group must share one worker count: the first group has a
+ * worker for each file that takes a turn on the shared server, if the run has them, which holds it while waiting
+ * for its turn (tests/setup/turn-queue.ts), on top of the fast files' slots (tests/setup/fast-slots.ts).
  */
-const FAST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
+const FAST = {
+  sequence: { groupOrder: 0 },
+  maxWorkers: fastGroupWorkers(
+    process.argv,
+    { projects: ONE_AT_A_TIME_PROJECTS, files: SEEDED_SITE_FILES.length + WHOLE_SITE_FILES.length },
+    FAST_FILES_AT_ONCE,
+  ),
+};
+/** Before anything else a fast file loads, it takes one of the run's slots. */
+const FAST_SLOT = "tests/setup/fast-slot.ts";
 /** The files on the one shared production server (tests/setup/e2e-global.ts). */
 const CONTRACT = {
   environment: "node" as const,
@@ -75,7 +95,7 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           exclude: PROCESS_FILES,
           environment: "node",
-          setupFiles: ["tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
+          setupFiles: [FAST_SLOT, "tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
           // Files share their worker: with a process per file, this tier and `process` took 38 CPU-s, not 24.
           isolate: false,
           // Unit tests never query; a helper reached through a feature's index.ts may still create the client,
@@ -91,7 +111,7 @@ export default defineConfig({
           name: "process",
           include: PROCESS_FILES,
           environment: "node",
-          setupFiles: ["tests/setup/fill-in-priority.ts"],
+          setupFiles: [FAST_SLOT, "tests/setup/fill-in-priority.ts"],
           env: { ...env, DATABASE_URL: "postgres://unit-tests@127.0.0.1:9/no-database" },
           testTimeout: 30_000,
           ...FAST,
@@ -104,7 +124,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           exclude: [...RESILIENCE_FILES, ...TIMED_FILES],
           ...INTEGRATION,
-          setupFiles: ["tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
+          setupFiles: [FAST_SLOT, "tests/setup/fill-in-priority.ts", ...INTEGRATION.setupFiles],
           ...FAST,
         },
       },
@@ -114,6 +134,7 @@ export default defineConfig({
           name: "timed",
           include: TIMED_FILES,
           ...INTEGRATION,
+          setupFiles: [FAST_SLOT, ...INTEGRATION.setupFiles],
           // Among the fast tiers' files, above their CPU priority (tests/setup/fill-in-priority.ts), placed once
           // the build is usually made (AFTER_BUILD_PROJECTS, tests/tiers.ts): another file's load, or the build's,
           // would stretch the rate a timed file measures.

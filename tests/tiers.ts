@@ -14,6 +14,7 @@ export const PROCESS_FILES = [
   "tests/unit/test-prerequisites.test.ts",
   "tests/unit/turns.test.ts",
   "tests/unit/typecheck-gate.test.ts",
+  "tests/unit/yield-to-build.test.ts",
 ];
 
 /**
@@ -84,8 +85,12 @@ export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];
 /**
  * Projects whose files the sequencer places in the fast tiers' queue no earlier than the shared server is
  * usually up (the build made by then), taking no turn: the timed files, which the build's threads would slow.
+ * In a run that makes no build (`npm run test:fast`), they take their place among the others, longest first.
  */
 export const AFTER_BUILD_PROJECTS = ["timed"];
+
+/** The projects whose global setup makes the production build (tests/setup/background-build.ts). */
+export const BUILD_PROJECTS = ["resilience", "contract", ...ONE_AT_A_TIME_PROJECTS];
 
 /**
  * Integration files that measure a rate or a delay on this machine. They run among the fast tiers' files, which
@@ -95,10 +100,21 @@ export const AFTER_BUILD_PROJECTS = ["timed"];
 export const TIMED_FILES = ["tests/integration/newsletter-pacing.test.ts"];
 
 /**
- * Seconds from the start of the first group until the shared server usually serves (the build, made beside the
- * fast tiers, and the server's start), and the seconds a file usually spends loading before its first test
- * (its imports, and servers a file starts as it loads): the sequencer places the files that take turns on the
- * shared server by them (tests/setup/turn-queue.ts). Measured in full runs on the 2-core machine.
+ * How many of the fast tiers' files run at once (tests/setup/fast-slots.ts): most of a file's time is spent
+ * waiting on PostgreSQL, timers and child processes. Four beside the build and the files on the shared server:
+ * with five there, the timed file measured 1.82/s against its bound of 1.80. Five in a run without them
+ * (`npm run test:fast`).
+ */
+export const FAST_FILES_AT_ONCE = { besideBuild: 4, alone: 5 };
+
+/** The fast tiers' projects, whose files take those slots. */
+export const FAST_PROJECTS = ["unit", "process", "integration", "timed"];
+
+/**
+ * Seconds from the start of the first group until the build is usually made and the shared server serves, and
+ * the seconds a file usually spends loading before its first test (its imports, and servers a file starts as it
+ * loads): the sequencer places the timed files by them (tests/setup/turn-queue.ts). Measured in full runs on
+ * the 2-core machine.
  */
 export const SHARED_SERVER_SECONDS = 135;
 export const FILE_LOAD_SECONDS = 0.6;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildIsStale } from "../../scripts/build-freshness.ts";
 import { startLauncher } from "./launcher.ts";
 import { createMigratedDatabase, freePort } from "./postgres.ts";
+import { yieldWhile } from "./yield-to-build.ts";
 
 /**
  * The production build, and the shared server that serves it, made while the fast tiers run rather than before
@@ -59,6 +60,7 @@ async function buildThroughTheLauncher(createDb: (prefix: string) => Promise<str
  */
 export function ensureBuild(createDb: (prefix: string) => Promise<string>, dist: string): Promise<void> {
   const holder = globalThis as { [BUILD]?: Promise<void> };
-  holder[BUILD] ??= buildIsStale(dist) ? buildThroughTheLauncher(createDb, dist) : Promise.resolve();
+  // The run's own processes yield the build the CPU while it is made (./yield-to-build.ts).
+  holder[BUILD] ??= buildIsStale(dist) ? yieldWhile(buildThroughTheLauncher(createDb, dist), 5) : Promise.resolve();
   return holder[BUILD];
 }

@@ -1,54 +1,42 @@
 /**
- * Where the files that take turns on the shared server go in their group's queue. The group's workers take
- * files in queue order, and a turn file that a worker takes before the file ahead of it has ended holds that
- * worker idle until then (tests/setup/turns.ts). Placed together at the end, they ran after every other file
- * of the group, one at a time on a machine with a core to spare; placed together at the start, they would hold
- * the workers while the build is made. So the queue is the order of a run of the group played out on the files'
- * usual seconds: whenever a worker is free, it takes the next turn file if the shared server is up and the turn
- * before has ended, else the next other file.
+ * The order of a group's queue. The group's workers take files in queue order. The files that take turns on the
+ * shared server go first, all of them: each holds a worker of its own while it waits for the server and for the
+ * turn before it (tests/setup/turns.ts), which costs no CPU, so the first turn starts as the server comes up and
+ * each next one as the one before ends. Placed among the other files by their usual seconds, they started when
+ * a worker happened to be free: up to a minute after the server was up, in gaps between turns, as files took
+ * longer than usual beside the build. The group has a worker for each of them on top of the fast files' own,
+ * and the fast files take those in turn, a few at a time (tests/setup/fast-slots.ts).
  */
 export interface QueuedFile {
   /** Usual seconds the file holds its worker. */
   seconds: number;
   /** Whether the file takes a turn on the shared server. */
   turn: boolean;
-  /** A file kept from the group's start (the build's busiest time) but with no turn to wait for. */
+  /** A file kept from the group's start (the build's busiest time). */
   afterBuild?: boolean;
 }
 
 /**
- * `files` with their order kept within each kind (the others longest first, the turn files in turn order), the
- * turn files placed where a run would start them: none before `serverAt` seconds (when the shared server is
- * usually up), and each after the one before it has ended; the files kept from the build's busy start where a
- * worker is first free at `serverAt` or later.
+ * `files` with their order kept within each kind (the turn files in turn order, the others longest first): the
+ * turn files first, then the others, among which each file kept from the build's busy start goes where one of
+ * `workers` is first free at `buildEndsAt` seconds or later, as a run of the others on their usual seconds would
+ * have it.
  */
-export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: number, serverAt: number): T[] {
+export function placeTurns<T extends QueuedFile>(files: readonly T[], workers: number, buildEndsAt: number): T[] {
+  const turns = files.filter((f) => f.turn);
   const others = files.filter((f) => !f.turn && !f.afterBuild);
   const late = files.filter((f) => f.afterBuild && !f.turn);
-  const turns = files.filter((f) => f.turn);
-  if (turns.length + late.length === 0 || others.length === 0) return [...others, ...turns, ...late];
   const freeAt = Array.from({ length: Math.max(1, workers) }, () => 0);
-  let turnFreeAt = serverAt;
-  const queue: T[] = [];
+  const queue: T[] = [...turns];
   let o = 0;
-  let t = 0;
   let l = 0;
-  while (o < others.length || t < turns.length || l < late.length) {
+  // While other files are left, a late file goes only where it could start now; after them, it waits at the end.
+  while (o < others.length || l < late.length) {
     const worker = freeAt.indexOf(Math.min(...freeAt));
     const now = freeAt[worker] ?? 0;
-    const turn = turns[t];
     const lateFile = late[l];
-    // When each could start on this worker; while other files are left, only what can start now goes before them.
-    const turnAt = turn ? Math.max(now, turnFreeAt) : Number.POSITIVE_INFINITY;
-    const lateAt = lateFile ? Math.max(now, serverAt) : Number.POSITIVE_INFINITY;
-    const latest = o < others.length ? now : Math.min(turnAt, lateAt);
-    if (turn && turnAt <= latest) {
-      turnFreeAt = turnAt + turn.seconds;
-      freeAt[worker] = turnFreeAt;
-      queue.push(turn);
-      t += 1;
-    } else if (lateFile && lateAt <= latest) {
-      freeAt[worker] = lateAt + lateFile.seconds;
+    if (lateFile && (now >= buildEndsAt || o === others.length)) {
+      freeAt[worker] = Math.max(now, buildEndsAt) + lateFile.seconds;
       queue.push(lateFile);
       l += 1;
     } else {

@@ -15,8 +15,12 @@ const spec = (file: string, groupOrder = 0, name = "integration", maxWorkers = 3
 /** The suite's sequencer, keeping the turns it writes down here rather than in the running suite's folder. */
 class RecordingSequencer extends LongestFirstSequencer {
   turns: string[][] = [];
+  slots: number[] = [];
   protected override writeTurns(files: string[]) {
     this.turns.push(files);
+  }
+  protected override writeSlots(count: number) {
+    this.slots.push(count);
   }
 }
 const sequencer = new RecordingSequencer({ config: { root } } as unknown as Vitest);
@@ -57,7 +61,7 @@ describe("the order files start in", () => {
 });
 
 describe("the files that take turns on the shared server", () => {
-  it("start after the other files of their group when those end before the server is usually up, the seeded-site ones first, in the order they write down", async () => {
+  it("start their group, the seeded-site ones first, in the order they write down", async () => {
     sequencer.turns = [];
     const files = [
       spec("tests/e2e/rest-contract.test.ts", 0, "whole-site"),
@@ -68,32 +72,16 @@ describe("the files that take turns on the shared server", () => {
       spec("tests/e2e/site.test.ts", 3, "contract", 2),
     ];
     expect(await order(files)).toEqual([
-      "tests/integration/fediverse-crash.test.ts",
-      "tests/unit/markdown.test.ts",
       "tests/e2e/validators.test.ts",
       "tests/e2e/home.test.ts",
       "tests/e2e/rest-contract.test.ts",
+      "tests/integration/fediverse-crash.test.ts",
+      "tests/unit/markdown.test.ts",
       "tests/e2e/site.test.ts",
     ]);
     expect(sequencer.turns).toEqual([
       ["tests/e2e/validators.test.ts", "tests/e2e/home.test.ts", "tests/e2e/rest-contract.test.ts"],
     ]);
-  });
-
-  it("start among the other files of their group once the shared server is usually up, not after all of them", async () => {
-    // 300 short files (1 s and their loading each): three workers have them all running only after the server is up.
-    const many = Array.from({ length: 300 }, (_, i) =>
-      spec(`tests/integration/short-${String(i).padStart(3, "0")}.test.ts`),
-    );
-    const turns = [
-      spec("tests/e2e/validators.test.ts", 0, "seeded-site"),
-      spec("tests/e2e/home.test.ts", 0, "seeded-site"),
-    ];
-    const queue = await order([...turns, ...many]);
-    const [first, second] = [queue.indexOf("tests/e2e/validators.test.ts"), queue.indexOf("tests/e2e/home.test.ts")];
-    expect(first).toBeGreaterThan(200);
-    expect(second).toBeGreaterThan(first + 1);
-    expect(second).toBeLessThan(queue.length - 1);
   });
 
   it("count their whole time in a shard, though their group runs three files at a time", async () => {
@@ -109,12 +97,30 @@ describe("the files that take turns on the shared server", () => {
 });
 
 describe("the timed files", () => {
+  const fast = Array.from({ length: 60 }, (_, i) => spec(`tests/unit/u${String(i).padStart(2, "0")}.test.ts`));
+  const timed = spec("tests/integration/newsletter-pacing.test.ts", 0, "timed");
+
   it("start once the build is usually made, not first though they are among the longest", async () => {
-    const fast = Array.from({ length: 60 }, (_, i) => spec(`tests/unit/u${String(i).padStart(2, "0")}.test.ts`));
-    const queue = await order([spec("tests/integration/newsletter-pacing.test.ts", 0, "timed"), ...fast]);
+    const queue = await order([timed, ...fast, spec("tests/e2e/site.test.ts", 3, "contract", 2)]);
     // 60 files of the unit tier's usual 0.3 s and 0.6 s of loading each, on three workers: about 18 s of the
-    // queue, well before the server's usual 135 s, so the timed file waits at the end rather than starting first.
-    expect(queue.at(-1)).toBe("tests/integration/newsletter-pacing.test.ts");
+    // queue, well before the server's usual 135 s, so the timed file waits at the end of its group rather than
+    // starting first.
+    expect(queue.slice(-2)).toEqual(["tests/integration/newsletter-pacing.test.ts", "tests/e2e/site.test.ts"]);
+  });
+
+  it("start first, as the longest, in a run that makes no build", async () => {
+    // `npm run test:fast`: kept until the build's usual end, the timed file ran alone for its 20 s at the end.
+    expect((await order([...fast, timed]))[0]).toBe("tests/integration/newsletter-pacing.test.ts");
+  });
+});
+
+describe("the fast files at once", () => {
+  it("are four in a run that makes the build, five in one that does not", async () => {
+    sequencer.slots = [];
+    await order([spec("tests/unit/markdown.test.ts", 0, "unit"), spec("tests/e2e/site.test.ts", 3, "contract", 2)]);
+    await order([spec("tests/e2e/home.test.ts", 0, "seeded-site"), spec("tests/unit/markdown.test.ts", 0, "unit")]);
+    await order([spec("tests/unit/markdown.test.ts", 0, "unit"), spec("tests/integration/agents.test.ts")]);
+    expect(sequencer.slots).toEqual([4, 4, 5]);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import config from "../../vitest.config.ts";
-import { EXPECTED_SECONDS } from "../tiers.ts";
+import { BUILD_PROJECTS, EXPECTED_SECONDS } from "../tiers.ts";
 
 /**
  * The tiers of docs/testing.md, as vitest.config.ts defines them: every test file runs in exactly one project,
@@ -10,7 +10,7 @@ import { EXPECTED_SECONDS } from "../tiers.ts";
  * contract tier's files, and the seeded-site and whole-site ones, share one server).
  */
 interface Project {
-  test: { name: string; include: string[]; exclude?: string[] };
+  test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] };
 }
 const projects = (config.test?.projects ?? []) as Project[];
 
@@ -47,6 +47,13 @@ describe("test tiers", () => {
       expect(filesOf(shared).filter((f) => ownServers.test(withLocalHelpers(f)))).toEqual([]);
     }
     expect(filesOf("resilience").filter((f) => !ownServers.test(withLocalHelpers(f)))).toEqual([]);
+  });
+
+  it("names as making the build exactly the projects whose global setup makes it", () => {
+    const building = projects.filter((p) =>
+      (p.test.globalSetup ?? []).some((file) => /\bensureBuild\(/.test(read(file))),
+    );
+    expect(building.map((p) => p.test.name).sort()).toEqual([...BUILD_PROJECTS].sort());
   });
 
   it("names only existing test files among the longest ones the sequencer starts first", () => {
