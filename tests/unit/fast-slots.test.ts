@@ -49,6 +49,12 @@ describe("fast file slots", () => {
     expect(fs.existsSync(path.join(dir, "slot-0"))).toBe(false);
   });
 
+  it("runs a file anyway once it has waited its limit, rather than stall the run on slots never given back", async () => {
+    fresh(1);
+    await takeSlot({ dir, pid: process.pid });
+    expect(await settledWithin(takeSlot({ dir, pid: 1, giveUpAfterMs: 200 }), 1_000)).toBe(true);
+  });
+
   it("runs a file at once when the run's sequencer wrote no count", async () => {
     fresh();
     expect(await settledWithin(takeSlot({ dir, pid: 1 }), 300)).toBe(true);
