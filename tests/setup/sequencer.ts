@@ -21,7 +21,7 @@ const turnRank = (f: TestSpecification) => ONE_AT_A_TIME_PROJECTS.indexOf(f.proj
 /**
  * The order files start in, within each group of projects (one queue, the group's workers taking files in this
  * order): longest first, from their usual seconds (tests/tiers.ts), so no long file starts last and holds the
- * group open alone; the files that take turns on the shared server where a run would start each as the one
+ * group open alone, and files of equal time by project; the files that take turns on the shared server where a run would start each as the one
  * before it ends, and the timed files once the build is usually made, if this run makes one
  * (tests/setup/turn-queue.ts). Vitest's own order needs a results cache
  * that a fresh clone does not have. With `--shard`, each shard gets an even share of the suite's time
@@ -53,11 +53,15 @@ export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (f: TestSpecification) => EXPECTED_SECONDS[this.rel(f)] ?? 0;
     const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    // Files of equal usual time (most have none listed) by project: vitest keeps a worker that files share
+    // (isolate: false) for the next file only when the next in the queue is of its project, and else starts a
+    // new one, which loads the app again; by name alone, the process tier's files sat among the unit files.
     const sorted = [...files].sort(
       (a, b) =>
         group(a) - group(b) ||
         turnRank(a) - turnRank(b) ||
         seconds(b) - seconds(a) ||
+        a.project.name.localeCompare(b.project.name) ||
         this.rel(a).localeCompare(this.rel(b)),
     );
     this.writeTurns(sorted.filter((f) => turnRank(f) > 0).map((f) => this.rel(f)));

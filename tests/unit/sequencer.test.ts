@@ -52,6 +52,25 @@ describe("the order files start in", () => {
     ]);
   });
 
+  it("puts files of equal usual time together by project", async () => {
+    // A worker that files share is kept for the next file only if that one is of its project.
+    expect(
+      await order([
+        spec("tests/unit/markdown.test.ts", 0, "unit"),
+        spec("tests/integration/agents.test.ts"),
+        spec("tests/unit/typecheck-gate.test.ts", 0, "process"),
+        spec("tests/integration/fediverse-crash.test.ts"),
+        spec("tests/unit/zod-errors.test.ts", 0, "unit"),
+      ]),
+    ).toEqual([
+      "tests/integration/fediverse-crash.test.ts",
+      "tests/integration/agents.test.ts",
+      "tests/unit/typecheck-gate.test.ts",
+      "tests/unit/markdown.test.ts",
+      "tests/unit/zod-errors.test.ts",
+    ]);
+  });
+
   it("keeps each group of projects before the next, whatever the files' lengths", async () => {
     expect(await order([spec("tests/e2e/rest-contract.test.ts", 4), spec("tests/unit/markdown.test.ts", 0)])).toEqual([
       "tests/unit/markdown.test.ts",
