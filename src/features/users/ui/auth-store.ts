@@ -17,10 +17,11 @@ let requested = false;
 let asked = 0;
 const listeners = new Set<() => void>();
 
-function set(user: AuthUser | null) {
+/** `known`: the server said who is signed in; a question that got no answer shows a guest but forgets nothing. */
+function set(user: AuthUser | null, known = true) {
   asked += 1;
   state = { status: user ? "authenticated" : "anonymous", user };
-  rememberSession(Boolean(user));
+  if (known) rememberSession(Boolean(user));
   for (const listener of listeners) listener();
 }
 
@@ -39,29 +40,31 @@ function rememberSession(signedIn: boolean) {
 
 /**
  * GET of the `auth.me` tRPC procedure in tRPC's plain HTTP form (no batching; superjson wraps the result as
- * `{ result: { data: { json } } }`). The httpOnly session cookie is the source of truth; any failure
- * counts as signed out, as before.
+ * `{ result: { data: { json } } }`). The httpOnly session cookie is the source of truth. A question with no
+ * answer (an error, a request the page's unload cut off) is `undefined`: not a sign that nobody is signed in.
  */
-async function fetchMe(): Promise<AuthUser | null> {
+async function fetchMe(): Promise<AuthUser | null | undefined> {
   try {
     const res = await fetch("/api/trpc/auth.me", { credentials: "include", headers: { "x-trpc-source": "header" } });
-    if (!res.ok) return null;
+    if (!res.ok) return undefined;
     const body = (await res.json()) as { result?: { data?: { json?: { user?: AuthUser | null } } } };
     return body.result?.data?.json?.user ?? null;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
 /**
  * Asks the server who is signed in. A sign-in, a sign-out or a new question while the answer is on its way wins:
  * an answer about a cookie this tab has since replaced (a password change ends the old session and sets a new
- * one) would otherwise sign the reader out here, and forget that this browser is signed in.
+ * one) would otherwise sign the reader out here, and forget that this browser is signed in. No answer shows
+ * a guest, as before, but keeps the mark: the question a password change asks, cut off by the next page, made
+ * that page wait for the reader's first intent to show the session.
  */
 function ask() {
   const question = ++asked;
   void fetchMe().then((user) => {
-    if (question === asked) set(user);
+    if (question === asked) set(user ?? null, user !== undefined);
   });
 }
 
