@@ -83,8 +83,8 @@ export const WHOLE_SITE_FILES = [
 export const ONE_AT_A_TIME_PROJECTS = ["seeded-site", "whole-site"];
 
 /**
- * Projects whose files the sequencer places in the fast tiers' queue no earlier than the shared server is
- * usually up (the build made by then), taking no turn: the timed files, which the build's threads would slow.
+ * Projects whose files the sequencer places in the fast tiers' queue no earlier than the build is usually made,
+ * taking no turn: the timed files, which the build's threads would slow.
  * In a run that makes no build (`npm run test:fast`), they take their place among the others, longest first.
  */
 export const AFTER_BUILD_PROJECTS = ["timed"];

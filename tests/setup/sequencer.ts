@@ -21,11 +21,10 @@ const turnRank = (f: TestSpecification) => ONE_AT_A_TIME_PROJECTS.indexOf(f.proj
 /**
  * The order files start in, within each group of projects (one queue, the group's workers taking files in this
  * order): longest first, from their usual seconds (tests/tiers.ts), so no long file starts last and holds the
- * group open alone, and files of equal time by project; the files that take turns on the shared server where a run would start each as the one
- * before it ends, and the timed files once the build is usually made, if this run makes one
- * (tests/setup/turn-queue.ts). Vitest's own order needs a results cache
- * that a fresh clone does not have. With `--shard`, each shard gets an even share of the suite's time
- * (tests/setup/shards.ts), not of its files.
+ * group open alone, and files of equal time by project; the files that take turns on the shared server first,
+ * and the timed files once the build is usually made, if this run makes one (tests/setup/turn-queue.ts).
+ * Vitest's own order needs a results cache that a fresh clone does not have. With `--shard`, each shard gets an
+ * even share of the suite's time (tests/setup/shards.ts), not of its files.
  */
 export class LongestFirstSequencer extends BaseSequencer {
   private rel(f: TestSpecification) {
