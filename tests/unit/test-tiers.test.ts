@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import config from "../../vitest.config.ts";
-import { BUILD_PROJECTS, EXPECTED_SECONDS } from "../tiers.ts";
+import { BUILD_PROJECTS, EXPECTED_SECONDS, FAST_PROJECTS } from "../tiers.ts";
 
 /**
  * The tiers of docs/testing.md, as vitest.config.ts defines them: every test file runs in exactly one project,
@@ -10,7 +10,7 @@ import { BUILD_PROJECTS, EXPECTED_SECONDS } from "../tiers.ts";
  * contract tier's files, and the seeded-site and whole-site ones, share one server).
  */
 interface Project {
-  test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] };
+  test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[]; setupFiles?: string[] };
 }
 const projects = (config.test?.projects ?? []) as Project[];
 
@@ -54,6 +54,11 @@ describe("test tiers", () => {
       (p.test.globalSetup ?? []).some((file) => /\bensureBuild\(/.test(read(file))),
     );
     expect(building.map((p) => p.test.name).sort()).toEqual([...BUILD_PROJECTS].sort());
+  });
+
+  it("names as fast exactly the projects whose files take a fast slot", () => {
+    const slotted = projects.filter((p) => (p.test.setupFiles ?? []).includes("tests/setup/fast-slot.ts"));
+    expect(slotted.map((p) => p.test.name).sort()).toEqual([...FAST_PROJECTS].sort());
   });
 
   it("names only existing test files among the longest ones the sequencer starts first", () => {
