@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { chromiumPath } from "../e2e/browser.ts";
 
 /**
  * `npm test` alone must be enough on a fresh machine: its first step checks the programs the tests drive and
@@ -38,9 +39,29 @@ describe("test prerequisites", () => {
     const env = { PATH: barePath(), TEST_PREREQUISITES_INSTALL: "never", HOME: os.tmpdir() };
     const result = run(env);
     expect(result.status).toBe(1);
-    for (const pkg of ["chromium", "nginx", "libxml2-utils", "redis-server"]) expect(result.stderr).toContain(pkg);
-    expect(result.stderr).toMatch(/Run: sudo apt-get install -y chromium nginx libxml2-utils redis-server/);
+    for (const pkg of ["chromium-headless-shell", "nginx", "libxml2-utils", "redis-server"])
+      expect(result.stderr).toContain(pkg);
+    expect(result.stderr).toMatch(
+      /Run: sudo apt-get install -y chromium-headless-shell nginx libxml2-utils redis-server/,
+    );
     expect(result.ms).toBeLessThan(5_000);
+  });
+
+  it("asks for the headless-only Chromium where only the desktop one is installed", () => {
+    const dir = barePath();
+    fs.symlinkSync("/bin/true", path.join(dir, "chromium"));
+    const result = run({ PATH: dir, TEST_PREREQUISITES_INSTALL: "never", HOME: os.tmpdir() });
+    expect(result.stderr).toMatch(/Run: sudo apt-get install -y chromium-headless-shell /);
+  });
+
+  it("has the tests drive the headless-only Chromium it installs, unless CHROME_PATH names another", () => {
+    const chromePath = process.env.CHROME_PATH;
+    delete process.env.CHROME_PATH;
+    try {
+      expect(chromiumPath()).toBe("/usr/lib/chromium/chromium-headless-shell");
+    } finally {
+      if (chromePath !== undefined) process.env.CHROME_PATH = chromePath;
+    }
   });
 
   it("accepts CHROME_PATH instead of a chromium on PATH", () => {
