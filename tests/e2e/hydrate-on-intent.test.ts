@@ -77,6 +77,20 @@ describe("scripts on intent", () => {
     await close();
   });
 
+  it("a cursor resting over the page as it appears is no intent; the reader's first move is", async () => {
+    const { page, chunks, errors, close } = await open(articlePath);
+    await page.waitForLoadState("load");
+    // The browser reports a pointer that stays where it is as moves without movement.
+    for (let i = 0; i < 3; i++) await page.mouse.move(0, 0);
+    await page.waitForTimeout(1_000);
+    expect(chunks).toEqual([]);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await page.mouse.move(40, 30);
+    await hydrated(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("a tap on the menu button before the page hydrated opens the menu once it has", async () => {
     const { page, chunks, errors, close } = await open("/", { mobile: true });
     expect(chunks).toEqual([]);

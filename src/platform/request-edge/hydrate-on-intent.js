@@ -41,10 +41,20 @@ function loader(c) {
   /** What the reader typed, chose or ticked before hydration: the hydrated controls start from their own state. */
   const entered = new Map();
 
+  /**
+   * A pointer that has not moved is no intent: a cursor resting where the page appears is reported as a move
+   * without movement (headful Chromium as the page loads under it, the headless shell at its origin). A reader's
+   * first real move may also report none; the next one, a few milliseconds later, starts the scripts.
+   */
+  function intent(e) {
+    if (e.type === "pointermove" && e.movementX === 0 && e.movementY === 0) return;
+    start();
+  }
+
   function start() {
     if (started) return;
     started = true;
-    for (const type of INTENT) w.removeEventListener(type, start, true);
+    for (const type of INTENT) w.removeEventListener(type, intent, true);
     // Some chunks come after the body's content: put them back once the whole document is parsed.
     if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", loadChunks, { once: true });
     else loadChunks();
@@ -190,7 +200,7 @@ function loader(c) {
   const signedIn = stored("localStorage", c.knownSessionKey);
   if (!signedIn) d.documentElement.setAttribute("data-guest", "");
   if (signedIn || stored("sessionStorage", c.carriedToastKey)) start();
-  else for (const type of INTENT) w.addEventListener(type, start, { capture: true, passive: true });
+  else for (const type of INTENT) w.addEventListener(type, intent, { capture: true, passive: true });
 
   // The page's view is counted when it is shown, hydrated or not (the layout names the beacon's address).
   function view() {
