@@ -6,7 +6,7 @@ set -eu
 
 missing=""
 # Debian's headless-only Chromium: the same engine as the chromium package without the desktop browser's
-# parts, it took a third less CPU than `chromium --headless` on the same pages (docs/testing.md).
+# parts, it took a third less CPU than `chromium --headless` on the same pages (docs/decisions/004-test-tiers.md).
 command -v chromium-headless-shell >/dev/null 2>&1 || [ -n "${CHROME_PATH:-}" ] || missing="$missing chromium-headless-shell"
 command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
 command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
@@ -35,6 +35,19 @@ if [ -n "$missing" ] && [ "${TEST_PREREQUISITES_INSTALL:-auto}" != "never" ] && 
     exec env TEST_PREREQUISITES_INSTALL=never sh "$0"
   fi
 fi
+
+# Where the headless shell could not be installed, the desktop Chromium serves (tests/e2e/browser.ts falls back to
+# it): the browser tests run, at a third more CPU, rather than not at all.
+case " $missing " in
+  *" chromium-headless-shell "*)
+    if command -v chromium >/dev/null 2>&1; then
+      echo "test prerequisites: no chromium-headless-shell; the browser tests use the desktop chromium, at a third more CPU (sudo apt-get install -y chromium-headless-shell)" >&2
+      rest=""
+      for pkg in $missing; do [ "$pkg" = chromium-headless-shell ] || rest="$rest $pkg"; done
+      missing="${rest# }"
+    fi
+    ;;
+esac
 
 if [ -n "$missing" ]; then
   echo "The tests need Debian packages this machine lacks: $missing" >&2
