@@ -7,8 +7,7 @@ import { afterAll, beforeAll } from "vitest";
  * third less CPU than the desktop browser run headless, which the tests spent more of than any program but the
  * servers. The binary itself, not the /usr/bin wrapper, which would stay between Playwright and the browser.
  */
-const CANDIDATES = [
-  process.env.CHROME_PATH,
+const DEBIAN_CHROMIUMS = [
   "/usr/lib/chromium/chromium-headless-shell",
   "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
@@ -18,7 +17,7 @@ const CANDIDATES = [
 
 /** The Chromium the tests drive: CHROME_PATH, else the first of Debian's that this machine has. */
 export function chromiumPath(): string {
-  const found = CANDIDATES.find((p) => p && fs.existsSync(p));
+  const found = [process.env.CHROME_PATH, ...DEBIAN_CHROMIUMS].find((p) => p && fs.existsSync(p));
   if (!found)
     throw new Error("No Chromium found: install it (apt-get install chromium-headless-shell) or set CHROME_PATH");
   return found;

@@ -68,7 +68,10 @@ describe("test prerequisites", () => {
     delete process.env.CHROME_PATH;
     try {
       expect(chromiumPath()).toBe("/usr/lib/chromium/chromium-headless-shell");
+      process.env.CHROME_PATH = "/usr/bin/chromium";
+      expect(chromiumPath()).toBe("/usr/bin/chromium");
     } finally {
+      delete process.env.CHROME_PATH;
       if (chromePath !== undefined) process.env.CHROME_PATH = chromePath;
     }
   });
